@@ -1,0 +1,263 @@
+"""The cards of Pigeons & Guano as data: one row per kind, one id per physical card (R1, §9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Final, Mapping
+
+
+class Edition(StrEnum):
+    """Rules editions (§10): 3.5 is the French edition 3.5, 3.0 the English 3rd edition."""
+
+    V35 = "3.5"
+    V30 = "3.0"
+
+
+class FlockKind(StrEnum):
+    FAT = "fat"
+    INFAMOUS = "infamous"
+    LADY = "lady"
+    STUPID = "stupid"
+    LAME = "lame"
+    COMMON = "common"
+
+
+class ActionKind(StrEnum):
+    BLAM = "blam"
+    GUANO = "guano"
+    MOUNTAIN = "mountain"
+    WROOM = "wroom"
+    ZOT = "zot"
+    BIRDSEED = "birdseed"
+    FINE = "fine"
+    SWEEPER = "sweeper"
+
+
+class Rule(StrEnum):
+    """The special rules a pigeon may carry; the customizable cards pick from these (§9)."""
+
+    NONE = "none"
+    FAT = "fat"  # R5.4: guano played where it sits may bring every other guano along
+    INFAMOUS = "infamous"  # R4.1 lands on the active Balcony, R4.5 guano reactions, R4.6
+    LADY = "lady"  # R4.4: pulls another pigeon to her Zone
+    STUPID = "stupid"  # R4.2: not scared by Blam! or by the Crowd
+    LAME = "lame"  # R1.2: never on the Cables
+
+
+ROAD: Final = "road"
+STATUE: Final = "statue"
+CABLES: Final = "cables"
+CROWD: Final = "crowd"
+CITY: Final[tuple[str, ...]] = (ROAD, STATUE, CABLES, CROWD)
+"""City Locations in table order (R5.3); Zone index i < 4 is CITY[i], Balcony of seat s is 4 + s."""
+CITY_CAPACITY: Final[tuple[int | None, ...]] = (None, 4, 4, None)
+"""R1.2: spaces per City Location; None is unlimited. Balconies are unlimited (R1.3)."""
+BALCONY: Final = "balcony"
+"""In an entry rule, the active player's Balcony (R4.1, Infamous)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PigeonDef:
+    """A kind of pigeon. `entry` lists tiers of landing places: the first tier with a legal
+    place is used, and the active player picks within it (R4.1)."""
+
+    kind: FlockKind
+    name: str
+    size: int
+    entry: tuple[tuple[str, ...], ...]
+    rule: Rule = Rule.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDef:
+    kind: ActionKind
+    name: str
+    recall: int
+    active: bool
+    """Whether the card has an active use (R5: Fine has none)."""
+    text: str
+    reaction: str
+
+
+# §9 Flock deck: counts from the publisher's online rules v1.0 (Feb 2025), 6-player table;
+# the two Common cards are the box's customizable cards [D].
+_FLOCK_ROWS: Final[tuple[tuple[PigeonDef, int], ...]] = (
+    (PigeonDef(FlockKind.FAT, "Fat Pigeon", 2, ((STATUE,), (CABLES,), (ROAD, CROWD)), Rule.FAT), 12),
+    (PigeonDef(FlockKind.INFAMOUS, "Infamous Pigeon", 1, ((BALCONY,),), Rule.INFAMOUS), 6),
+    (PigeonDef(FlockKind.LADY, "Lady Pigeon", 1, ((STATUE, CABLES, CROWD),), Rule.LADY), 4),
+    (PigeonDef(FlockKind.STUPID, "Stupid Pigeon", 1, ((STATUE, CABLES, ROAD),), Rule.STUPID), 8),
+    (PigeonDef(FlockKind.LAME, "Lame Pigeon", 1, ((STATUE, CROWD),), Rule.LAME), 8),
+    (PigeonDef(FlockKind.COMMON, "Common Pigeon", 1, (CITY,)), 2),
+)
+_LAME_ENTRY_30: Final = ((STATUE, ROAD),)
+"""§10: in edition 3.0 the Lame Pigeon enters the Statue or the Road."""
+
+# §9 Action deck: counts chosen by the rules file [D] (not published).
+_ACTION_ROWS: Final[tuple[tuple[ActionDef, int], ...]] = (
+    (
+        ActionDef(
+            ActionKind.BLAM,
+            "Blam!",
+            1,
+            True,
+            "Convert two pigeons on the Statue or one on your Balcony; the rest are scared.",
+            "No reaction.",
+        ),
+        10,
+    ),
+    (
+        ActionDef(
+            ActionKind.GUANO,
+            "Guano",
+            0,
+            True,
+            "Play onto a Zone with a pigeon (Fat Pigeon there: add your other guano free).",
+            "When the Infamous Pigeon arrives in a Zone, play it there.",
+        ),
+        10,
+    ),
+    (
+        ActionDef(
+            ActionKind.MOUNTAIN,
+            "Mountain of Guano",
+            0,
+            True,
+            "Play onto a Zone with a pigeon; worth -2 on a Balcony, +2 as a trophy.",
+            "When the Infamous Pigeon arrives in a Zone, play it there.",
+        ),
+        5,
+    ),
+    (
+        ActionDef(
+            ActionKind.WROOM,
+            "Wroom!",
+            1,
+            True,
+            "Every pigeon on the Road becomes a trophy.",
+            "When another player plays Wroom!, play yours to share the trophies.",
+        ),
+        6,
+    ),
+    (
+        ActionDef(
+            ActionKind.ZOT,
+            "Zot!",
+            1,
+            True,
+            "Every pigeon on the Cables becomes a trophy.",
+            "When another player plays Zot!, play yours to share the trophies.",
+        ),
+        6,
+    ),
+    (
+        ActionDef(
+            ActionKind.BIRDSEED,
+            "Birdseed",
+            1,
+            True,
+            "Choose a Zone: one pigeon from every other Zone moves there.",
+            "When pigeons are about to land on your Balcony, send some elsewhere.",
+        ),
+        7,
+    ),
+    (
+        ActionDef(
+            ActionKind.FINE,
+            "Fine",
+            2,
+            False,
+            "No active use.",
+            "When another player plays Birdseed or guano onto a Zone, they discard their hand.",
+        ),
+        5,
+    ),
+    (
+        ActionDef(
+            ActionKind.SWEEPER,
+            "Diligent Street Sweeper",
+            2,
+            True,
+            "Remove all guano from a City Location; keep one as a trophy.",
+            "When a Fine is played against you, cancel it.",
+        ),
+        6,
+    ),
+)
+
+FLOCK_IDS: Final[tuple[str, ...]] = tuple(f"F{i:02d}" for i in range(1, 41))
+ACTION_IDS: Final[tuple[str, ...]] = tuple(f"A{i:02d}" for i in range(1, 56))
+ALL_IDS: Final[frozenset[str]] = frozenset(FLOCK_IDS + ACTION_IDS)
+CUSTOM_IDS: Final[tuple[str, ...]] = FLOCK_IDS[-2:]
+"""R1.1: the two customizable Flock cards."""
+
+
+def _expand(rows: tuple[tuple[object, int], ...], ids: tuple[str, ...]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    it = iter(ids)
+    for row, count in rows:
+        for _ in range(count):
+            out[next(it)] = row
+    assert len(out) == len(ids)
+    return out
+
+
+ACTIONS: Final[Mapping[str, ActionDef]] = _expand(_ACTION_ROWS, ACTION_IDS)  # type: ignore[assignment]
+"""Action card id -> its row (R1.1)."""
+ACTION_DEFS: Final[Mapping[ActionKind, ActionDef]] = {row.kind: row for row, _ in _ACTION_ROWS}
+PIGEON_DEFS: Final[Mapping[FlockKind, PigeonDef]] = {row.kind: row for row, _ in _FLOCK_ROWS}
+_BASE_FLOCK: Final[Mapping[str, PigeonDef]] = _expand(_FLOCK_ROWS, FLOCK_IDS)  # type: ignore[assignment]
+FLOCK_COUNTS: Final[Mapping[FlockKind, int]] = {row.kind: n for row, n in _FLOCK_ROWS}
+ACTION_COUNTS: Final[Mapping[ActionKind, int]] = {row.kind: n for row, n in _ACTION_ROWS}
+
+DEFAULT_CUSTOM: Final[tuple[PigeonDef, PigeonDef]] = (
+    PIGEON_DEFS[FlockKind.COMMON],
+    PIGEON_DEFS[FlockKind.COMMON],
+)
+
+
+def custom_pigeon(name: str, size: int = 1, places: tuple[str, ...] = CITY, rule: str = "none") -> PigeonDef:
+    """Define a customizable Flock card (§9): where it may land when revealed, and one rule.
+
+    Raises ValueError on a card the engine cannot play: an empty or overlong name, a size
+    outside 1..4, an unknown place, or places that are all limited (it could find no room).
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > 24:
+        raise ValueError("custom card name must be 1 to 24 characters")
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 4:
+        raise ValueError(f"custom card size must be 1..4, not {size!r}")
+    places = tuple(places)
+    bad = [p for p in places if p not in CITY and p != BALCONY]
+    if not places or bad:
+        raise ValueError(f"custom card places must be among {CITY + (BALCONY,)}, got {places!r}")
+    if not any(p in (ROAD, CROWD, BALCONY) for p in places):
+        raise ValueError("custom card places must include the Road, the Crowd or the Balcony (unlimited)")
+    try:
+        rule_ = Rule(rule)
+    except ValueError:
+        raise ValueError(f"custom card rule must be one of {[r.value for r in Rule]}, not {rule!r}") from None
+    if rule_ is Rule.LAME and places == (CABLES,):
+        raise ValueError("a Lame custom card cannot land only on the Cables")
+    return PigeonDef(FlockKind.COMMON, name.strip(), size, (places,), rule_)
+
+
+@lru_cache(maxsize=64)
+def flock_book(edition: Edition, custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM) -> Mapping[str, PigeonDef]:
+    """Flock card id -> its row for this edition and these custom cards (shared, read-only)."""
+    book = dict(_BASE_FLOCK)
+    if edition is Edition.V30:
+        lame = PIGEON_DEFS[FlockKind.LAME]
+        row30 = PigeonDef(lame.kind, lame.name, lame.size, _LAME_ENTRY_30, lame.rule)
+        book.update({cid: row30 for cid, row in book.items() if row.kind is FlockKind.LAME})
+    book.update(zip(CUSTOM_IDS, custom, strict=True))
+    return book
+
+
+def recall(card_id: str) -> int:
+    """Flock cards an Action card adds to the Invasion (R3.5)."""
+    return ACTIONS[card_id].recall
+
+
+def is_guano(card_id: str) -> bool:
+    return card_id[0] == "A" and ACTIONS[card_id].kind in (ActionKind.GUANO, ActionKind.MOUNTAIN)

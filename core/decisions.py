@@ -1,0 +1,118 @@
+"""Decisions: the one vocabulary shared by humans, bots, the network and tests (design.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Union
+
+OptionValue = Union[str, int, tuple[Union[str, int], ...]]
+"""msgpack packs tuples as arrays; `normalize` turns decoded lists back into tuples."""
+
+
+class DecisionKind(StrEnum):
+    """What a decision asks; docs/engine.md lists each kind's option values."""
+
+    ACTION = "action"  # R3.1: the active player's next action
+    TARGET = "target"  # R5: the Zone a played card aims at
+    DISCARD = "discard"  # R3.2: a card paid to convert
+    PICK = "pick"  # R5.2, R5.3: a pigeon among several
+    LAND = "land"  # R4.1, R4.2: where a pigeon lands when there is a choice
+    LADY = "lady"  # R4.4: the pigeon the Lady pulls to her Zone, or none
+    BONUS = "bonus"  # R5.4: more guano onto a Zone with a Fat Pigeon, or done
+    KEEP = "keep"  # R5.6: the guano card the Sweeper keeps as a trophy
+    REACT_SHARE = "react_share"  # R5.1: share a Wroom!/Zot!
+    REACT_FINE = "react_fine"  # R5.5: fine a Birdseed or guano play
+    REACT_SWEEPER = "react_sweeper"  # R5.6: cancel a Fine against you
+    REACT_BIRDSEED = "react_birdseed"  # R5.3: redirect pigeons about to land on your Balcony
+    REACT_GUANO = "react_guano"  # R4.5: guano onto the Zone the Infamous Pigeon reached
+
+
+REACTIONS = frozenset(
+    {
+        DecisionKind.REACT_SHARE,
+        DecisionKind.REACT_FINE,
+        DecisionKind.REACT_SWEEPER,
+        DecisionKind.REACT_BIRDSEED,
+        DecisionKind.REACT_GUANO,
+    }
+)
+
+PASS = "pass"
+DONE = "done"
+BACK = "back"
+"""Option values with a fixed meaning: decline a reaction, end a chain, step back (docs/engine.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: OptionValue
+    label: str
+    refs: tuple[str, ...] = ()
+    """Card ids and Zone ids this option refers to, so a client can highlight them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    id: int
+    """Single use: answering a decision that is no longer open is a stale choice."""
+    player: int
+    kind: DecisionKind
+    prompt: str
+    options: tuple[Option, ...]
+    """Never empty; every value is distinct."""
+
+    def values(self) -> list[OptionValue]:
+        return [o.value for o in self.options]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "player": self.player,
+            "kind": self.kind.value,
+            "prompt": self.prompt,
+            "options": [[plain(o.value), o.label, list(o.refs)] for o in self.options],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Decision:
+        try:
+            opts = tuple(Option(normalize(v), str(label), tuple(map(str, refs))) for v, label, refs in d["options"])
+            dec = cls(int(d["id"]), int(d["player"]), DecisionKind(d["kind"]), str(d["prompt"]), opts)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"corrupt decision {d!r}: {exc}") from None
+        if not opts or len(set(dec.values())) != len(opts):
+            raise ValueError(f"decision {dec.id} has no options or repeated ones")
+        return dec
+
+
+class ErrorCode(StrEnum):
+    NOT_YOUR_DECISION = "not_your_decision"
+    STALE_DECISION = "stale_decision"
+    OPTION_NOT_OFFERED = "option_not_offered"
+    GAME_OVER = "game_over"
+
+
+class IllegalChoice(Exception):
+    """A choice `apply` refused; the state is unchanged."""
+
+    def __init__(self, code: ErrorCode, detail: str) -> None:
+        super().__init__(f"{code.value}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+def normalize(value: Any) -> OptionValue:
+    """An option value as the engine compares it: lists (from msgpack or JSON) become tuples."""
+    if isinstance(value, list | tuple):
+        return tuple(normalize(v) for v in value)  # type: ignore[misc]
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError(f"not an option value: {value!r}")
+    return value
+
+
+def plain(value: OptionValue) -> Any:
+    """An option value as JSON/msgpack-friendly data (tuples become lists)."""
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value

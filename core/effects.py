@@ -1,0 +1,471 @@
+"""R5: Action cards played, the reaction windows around them (R5.7), and their effects."""
+
+from __future__ import annotations
+
+from typing import Callable, Final
+
+from core.cards import ACTIONS, ActionKind, Edition, Rule
+from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue
+from core.events import EventKind, zone_name
+from core.flow import (
+    BALCONY0,
+    CROWD_I,
+    STATUE_I,
+    Events,
+    Frame,
+    answer,
+    ask,
+    ask_each,
+    card_label,
+    clockwise,
+    emit,
+    first_of,
+    fits,
+    kind_of,
+    pigeon_option,
+    planned,
+    step,
+    zid,
+    zindex,
+    zone_count,
+    zone_option,
+)
+from core.pigeons import batch, make_trophy, redirect_targets, scare
+from core.state import GameState, Trophy
+
+GUANO_KINDS: Final = (ActionKind.GUANO, ActionKind.MOUNTAIN)
+
+
+def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
+    """R5.7: the card and its target are announced, its window opens, then it resolves.
+
+    `z` is the Zone it aims at (for Wroom!/Zot! the Road/Cables). Pushes what follows."""
+    state.hands[by].remove(card)
+    kind = kind_of(card)
+    (state.air if kind in GUANO_KINDS else state.played).append(card)
+    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), n=int(reaction))
+    if kind in (ActionKind.WROOM, ActionKind.ZOT):
+        state.stack.append({"k": "window", "w": "share", "by": by, "card": kind.value, "zone": z})
+    elif kind is ActionKind.BLAM:
+        state.stack.append({"k": "blam", "by": by, "zone": z, "picked": ()})
+    elif kind is ActionKind.SWEEPER:
+        state.stack.append({"k": "sweep", "by": by, "zone": z})
+    else:
+        raise AssertionError(f"{kind} is announced through fine_window")
+
+
+def fine_window(state: GameState, by: int, z: int, then: Frame) -> None:
+    """R5.5: after Birdseed or guano onto a Zone (3.0: a City Location), others may Fine."""
+    if state.edition is Edition.V30 and z >= BALCONY0:
+        state.stack.append(then)
+    else:
+        state.stack.append({"k": "window", "w": "fine", "by": by, "zone": z, "then": then})
+
+
+def play_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
+    """R5.4: guano onto a Zone with a pigeon, as an action."""
+    _lift_guano(state, by, card, z, reaction, ev)
+    fine_window(state, by, z, {"k": "guano", "by": by, "zone": z, "cards": (card,)})
+
+
+def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
+    state.hands[by].remove(card)
+    state.air.append(card)
+    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), n=int(reaction))
+
+
+# ---- Reaction windows (R5.7) ----------------------------------------------------------------
+
+Eligible = Callable[[GameState, Frame], list[tuple[int, DecisionKind, str, list[Option]]]]
+
+
+def _pass(label: str = "Pass") -> Option:
+    return Option(PASS, label)
+
+
+def _share(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
+    kind = ActionKind(f["card"])
+    name = ACTIONS_BY_KIND[kind]
+    out = []
+    for s in range(state.players):
+        if s != f["by"]:
+            for c in first_of(state.hands[s], (kind,)):
+                prompt = f"{name} was played: play yours to share the trophies?"
+                out.append((s, DecisionKind.REACT_SHARE, prompt, [_pass(), Option(c, f"Share with {name}", (c,))]))
+    return out
+
+
+def _fine(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
+    out = []
+    where = zone_name(zid(state, f["zone"]))
+    for s in range(state.players):
+        if s != f["by"]:
+            for c in first_of(state.hands[s], (ActionKind.FINE,)):
+                prompt = f"A card was played onto {where}: fine that player (they discard their hand)?"
+                out.append((s, DecisionKind.REACT_FINE, prompt, [_pass(), Option(c, "Play Fine", (c,))]))
+    return out
+
+
+def _sweeper(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
+    s = f["by"]
+    prompt = "You are fined: cancel it with a Street Sweeper, or discard your whole hand?"
+    return [
+        (s, DecisionKind.REACT_SWEEPER, prompt, [_pass("Accept the Fine"), Option(c, "Cancel with Sweeper", (c,))])
+        for c in first_of(state.hands[s], (ActionKind.SWEEPER,))
+    ]
+
+
+def _birdseed(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
+    prompt = "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?"
+    return [
+        (s, DecisionKind.REACT_BIRDSEED, prompt, [_pass(), Option(c, "Redirect with Birdseed", (c,))])
+        for s in f["seats"]
+        for c in first_of(state.hands[s], (ActionKind.BIRDSEED,))
+    ]
+
+
+def _guano(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
+    z = zid(state, f["zone"])
+    prompt = f"The Infamous Pigeon arrived on {zone_name(z)}: play guano there?"
+    out = []
+    for s in range(state.players):
+        cards = first_of(state.hands[s], GUANO_KINDS)
+        if cards:
+            opts = [_pass()] + [Option(c, f"Play {card_label(state, c)} onto {zone_name(z)}", (c, z)) for c in cards]
+            out.append((s, DecisionKind.REACT_GUANO, prompt, opts))
+    return out
+
+
+ELIGIBLE: Final[dict[str, Eligible]] = {
+    "share": _share,
+    "fine": _fine,
+    "sweeper": _sweeper,
+    "birdseed": _birdseed,
+    "guano": _guano,
+}
+ACTIONS_BY_KIND: Final = {row.kind: row.name for row in ACTIONS.values()}
+
+
+@step("window")
+def window(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.7: everyone who may react is asked at once; plays resolve clockwise from the active
+    player. The WINDOW event is public and says nothing about who may react."""
+    if "plays" in f:
+        RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
+        return
+    if f["w"] != "birdseed":  # the batch announced its own window
+        emit(ev, EventKind.WINDOW, zone=f["w"])
+    asks = ELIGIBLE[f["w"]](state, f)
+    if asks:
+        ask_each(state, {**f, "plays": ()}, asks)
+    else:
+        RESOLVE[f["w"]](state, f, [], ev)
+
+
+@answer("window")
+def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    plays = f["plays"] if value == PASS else f["plays"] + ((player, value),)
+    state.stack.append({**f, "plays": plays})
+
+
+def clockwise_plays(state: GameState, plays: tuple[tuple[int, str], ...]) -> list[tuple[int, str]]:
+    order = clockwise(state, [s for s, _ in plays])
+    return sorted(plays, key=lambda p: order.index(p[0]))
+
+
+def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
+    for s, card in plays:
+        state.hands[s].remove(card)
+        state.played.append(card)
+        emit(ev, EventKind.PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), n=1)
+    state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"],) + tuple(s for s, _ in plays)})
+
+
+def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
+    state.stack.append(f["then"])
+    if not plays:
+        return
+    (fining, card), rest = plays[0], plays[1:]
+    state.hands[fining].remove(card)
+    state.played.append(card)
+    emit(ev, EventKind.PLAYED, player=fining, cards=(card,), n=1)
+    emit(ev, EventKind.FINED, player=f["by"], n=fining)
+    for s, c in rest:
+        emit(ev, EventKind.RETURNED, player=s, cards=(c,))
+    state.stack.append({"k": "window", "w": "sweeper", "by": f["by"]})
+
+
+def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
+    s = f["by"]
+    if plays:
+        card = plays[0][1]
+        state.hands[s].remove(card)
+        state.played.append(card)
+        emit(ev, EventKind.PLAYED, player=s, cards=(card,), n=1)
+        emit(ev, EventKind.FINE_CANCELLED, player=s)
+    elif state.hands[s]:
+        hand = tuple(state.hands[s])
+        state.discard.extend(hand)
+        state.hands[s].clear()
+        emit(ev, EventKind.HAND_DISCARDED, player=s, cards=hand)
+
+
+def _resolve_birdseed(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
+    for s, card in plays:
+        state.hands[s].remove(card)
+        state.played.append(card)
+        emit(ev, EventKind.PLAYED, player=s, cards=(card,), n=1)
+    for s, _ in reversed(plays):
+        state.stack.append({"k": "redirect", "by": s, "zone": None, "chosen": ()})
+
+
+def _resolve_guano(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
+    # All reactions leave their hands together, so a nested window cannot ask for them again.
+    for s, card in plays:
+        _lift_guano(state, s, card, f["zone"], True, ev)
+    for s, card in reversed(plays):
+        state.stack.append({"k": "react_guano", "by": s, "card": card, "zone": f["zone"]})
+
+
+Resolve = Callable[[GameState, Frame, list[tuple[int, str]], Events], None]
+RESOLVE: Final[dict[str, Resolve]] = {
+    "share": _resolve_share,
+    "fine": _resolve_fine,
+    "sweeper": _resolve_sweeper,
+    "birdseed": _resolve_birdseed,
+    "guano": _resolve_guano,
+}
+
+
+@step("react_guano")
+def react_guano(state: GameState, f: Frame, ev: Events) -> None:
+    """R4.5: a guano reaction played onto the Zone where the Infamous Pigeon arrived resolves."""
+    by, z = f["by"], f["zone"]
+    fine_window(state, by, z, {"k": "guano", "by": by, "zone": z, "cards": (f["card"],)})
+
+
+# ---- Effects ------------------------------------------------------------------------------
+
+
+@step("wroom")
+def wroom(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.1: every pigeon of the Road (Zot!: the Cables) becomes a trophy, dealt one at a time
+    to the active player then the sharing players clockwise."""
+    z, players = f["zone"], f["players"]
+    for i, pigeon in enumerate(list(state.pigeons[z])):
+        make_trophy(state, players[i % len(players)], pigeon, z, ev)
+
+
+@step("blam")
+def blam(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.2: convert two pigeons on the Statue (or one on your Balcony), then scare the rest."""
+    z, picked = f["zone"], f["picked"]
+    need = min(2 if z == STATUE_I else 1, len(state.pigeons[z]))
+    if len(picked) < need:
+        left = [p for p in state.pigeons[z] if p not in picked]
+        if len(left) + len(picked) == need:
+            picked = picked + tuple(left)
+        else:
+            prompt = f"Blam! Which pigeon on {zone_name(zid(state, z))} becomes a trophy?"
+            opts = [pigeon_option(state, p) for p in left]
+            ask(state, {**f, "picked": picked}, f["by"], DecisionKind.PICK, prompt, opts, ev)
+            return
+    for pigeon in picked:
+        make_trophy(state, f["by"], pigeon, z, ev)
+    state.stack.append(scare(z, f["by"], "blam"))
+
+
+@answer("blam")
+def blam_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    state.stack.append({**f, "picked": f["picked"] + (value,)})
+
+
+def birdseed_sources(state: GameState, by: int, z: int) -> list[int]:
+    """R5.3: the other Zones in table order: City Locations, then Balconies clockwise from `by`."""
+    n = state.players
+    order = list(range(BALCONY0)) + [BALCONY0 + (by + k) % n for k in range(n)]
+    return [y for y in order if y != z]
+
+
+@step("birdseed")
+def birdseed(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.3: from every other Zone, one pigeon that may land there moves to the chosen Zone."""
+    z, moves = f["zone"], f["moves"]
+    sources = birdseed_sources(state, f["by"], z)
+    for i in range(f["src"], len(sources)):
+        src = sources[i]
+        extra = planned(state, moves).get(z, 0)
+        movable = [p for p in state.pigeons[src] if fits(state, z, p, extra)]
+        if len(movable) == 1:
+            moves += ((movable[0], src, z, f["by"]),)
+        elif movable:
+            prompt = f"Birdseed: which pigeon comes from {zone_name(zid(state, src))}?"
+            opts = [pigeon_option(state, p) for p in movable]
+            ask(state, {**f, "src": i, "moves": moves}, f["by"], DecisionKind.PICK, prompt, opts, ev)
+            return
+    if moves:
+        state.stack.append(batch(moves))
+
+
+@answer("birdseed")
+def birdseed_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    src = birdseed_sources(state, f["by"], f["zone"])[f["src"]]
+    move = (str(value), src, f["zone"], f["by"])
+    state.stack.append({**f, "src": f["src"] + 1, "moves": f["moves"] + (move,)})
+
+
+@step("guano")
+def guano(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.4: the guano lands; with a Fat Pigeon there, more guano may follow free; on the
+    Crowd, every card scares the pigeons there."""
+    z, by, cards = f["zone"], f["by"], f["cards"]
+    if cards[-1] in state.air:
+        state.air.remove(cards[-1])
+        state.guano[z].append(cards[-1])
+        emit(ev, EventKind.GUANO, player=by, cards=(cards[-1],), zone=zid(state, z))
+    more = first_of(state.hands[by], GUANO_KINDS)
+    if more and any(state.book[p].rule is Rule.FAT for p in state.pigeons[z]):
+        where = zone_name(zid(state, z))
+        opts = [Option(DONE, "No more guano")] + [
+            Option(c, f"Add {card_label(state, c)} onto {where}", (c, zid(state, z))) for c in more
+        ]
+        prompt = f"A Fat Pigeon is on {where}: add more guano there for free?"
+        ask(state, f, by, DecisionKind.BONUS, prompt, opts, ev)
+        return
+    if z == CROWD_I:
+        for _ in cards:
+            state.stack.append(scare(z, by, "crowd"))
+
+
+@answer("guano")
+def guano_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    if value == DONE:
+        if f["zone"] == CROWD_I:
+            for _ in f["cards"]:
+                state.stack.append(scare(f["zone"], player, "crowd"))
+        return
+    card = str(value)
+    state.hands[player].remove(card)
+    state.air.append(card)
+    state.stack.append({**f, "cards": f["cards"] + (card,)})
+
+
+@step("sweep")
+def sweep(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.6: all guano leaves a Zone; 3.5 keeps one card of your choice as a trophy, 3.0 makes
+    them all one trophy worth 1 VP."""
+    z, by = f["zone"], f["by"]
+    cards = tuple(state.guano[z])
+    if state.edition is Edition.V30:
+        state.guano[z].clear()
+        emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
+        state.trophies[by].append(Trophy(cards, 1))
+        emit(ev, EventKind.TROPHY, player=by, cards=cards, n=1)
+        return
+    choices = first_of(cards, GUANO_KINDS)
+    opts = [Option(c, f"Keep {card_label(state, c)} as a trophy", (c,)) for c in choices]
+    ask(state, f, by, DecisionKind.KEEP, "Which guano card do you keep as a trophy?", opts, ev)
+
+
+@answer("sweep")
+def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    z, keep = f["zone"], str(value)
+    cards = tuple(state.guano[z])
+    state.guano[z].clear()
+    emit(ev, EventKind.SWEPT, player=player, cards=cards, zone=zid(state, z))
+    state.discard.extend(c for c in cards if c != keep)
+    vp = 2 if kind_of(keep) is ActionKind.MOUNTAIN else 1
+    state.trophies[player].append(Trophy((keep,), vp))
+    emit(ev, EventKind.TROPHY, player=player, cards=(keep,), n=vp)
+
+
+def _batch_index(state: GameState) -> int:
+    for i in range(len(state.stack) - 1, -1, -1):
+        if state.stack[i]["k"] == "batch":
+            return i
+    raise AssertionError("a Birdseed redirect with no batch to redirect")
+
+
+@step("redirect")
+def redirect(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.3 reaction: choose another Zone, then which incoming pigeons go there (legal only)."""
+    by = f["by"]
+    moves = state.stack[_batch_index(state)]["moves"]
+    if f["zone"] is None:
+        opts = [zone_option(state, y) for y in redirect_targets(state, by, moves)]
+        ask(state, f, by, DecisionKind.TARGET, "Birdseed: send the pigeons to which Zone?", opts, ev)
+        return
+    z = f["zone"]
+    extra = planned(state, moves).get(z, 0) + sum(state.book[p].size for p in f["chosen"])
+    home = BALCONY0 + by
+    can = [m[0] for m in moves if m[2] == home and m[0] not in f["chosen"] and fits(state, z, m[0], extra)]
+    if can:
+        opts = [pigeon_option(state, p) for p in can]
+        if f["chosen"]:
+            opts.insert(0, Option(DONE, "Send no more"))
+        prompt = f"Birdseed: which pigeon goes to {zone_name(zid(state, z))} instead?"
+        ask(state, f, by, DecisionKind.PICK, prompt, opts, ev)
+        return
+    _redirect_announce(state, f, ev)
+
+
+@answer("redirect")
+def redirect_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    if f["zone"] is None:
+        state.stack.append({**f, "zone": zindex(state, str(value))})
+    elif value == DONE:
+        _redirect_announce(state, f, ev)
+    else:
+        state.stack.append({**f, "chosen": f["chosen"] + (value,)})
+
+
+def _redirect_announce(state: GameState, f: Frame, ev: Events) -> None:
+    by, z = f["by"], f["zone"]
+    for pigeon in f["chosen"]:
+        emit(ev, EventKind.HEADING, player=by, cards=(pigeon,), to=zid(state, z))
+    fine_window(state, by, z, {"k": "redirect_apply", "by": by, "zone": z, "chosen": f["chosen"]})
+
+
+@step("redirect_apply")
+def redirect_apply(state: GameState, f: Frame, ev: Events) -> None:
+    """R5.3 reaction resolves: the chosen pigeons of the batch now land on the new Zone."""
+    i = _batch_index(state)
+    b = state.stack[i]
+    moved = set(f["chosen"])
+    moves = tuple((m[0], m[1], f["zone"], f["by"]) if m[0] in moved else m for m in b["moves"])
+    state.stack[i] = {**b, "moves": moves}
+
+
+def targets(state: GameState, seat: int, card: str) -> list[int]:
+    """R5: the Zones `card` may aim at when played as an action (empty: it cannot be played)."""
+    kind = kind_of(card)
+    n = zone_count(state)
+    p = state.pigeons
+    if kind in GUANO_KINDS:
+        return [z for z in range(n) if p[z]]
+    if kind is ActionKind.WROOM:
+        return [0] if p[0] else []
+    if kind is ActionKind.ZOT:
+        return [2] if p[2] else []
+    if kind is ActionKind.BLAM:
+        return [z for z in (STATUE_I, BALCONY0 + seat) if p[z]]
+    if kind is ActionKind.BIRDSEED:
+        return [z for z in range(n) if any(fits(state, z, q) for y in range(n) if y != z for q in p[y])]
+    if kind is ActionKind.SWEEPER:
+        zones = range(n) if state.edition is Edition.V30 else range(BALCONY0)
+        return [z for z in zones if state.guano[z]]
+    return []
+
+
+def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> None:
+    """Play `card` from hand as an action onto Zone z."""
+    kind = kind_of(card)
+    if kind in GUANO_KINDS:
+        play_guano(state, seat, card, z, False, ev)
+    elif kind is ActionKind.BIRDSEED:
+        state.hands[seat].remove(card)
+        state.played.append(card)
+        emit(ev, EventKind.PLAYED, player=seat, cards=(card,), zone=zid(state, z))
+        fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "src": 0, "moves": ()})
+    else:
+        announce(state, seat, card, z, False, ev)

@@ -1,0 +1,183 @@
+"""R4: pigeons arriving, landing in batches, being scared, pulled by the Lady, made trophies."""
+
+from __future__ import annotations
+
+from core.cards import BALCONY, CITY, ActionKind, Rule
+from core.decisions import DONE, DecisionKind, Option, OptionValue
+from core.events import EventKind
+from core.flow import (
+    BALCONY0,
+    Events,
+    Frame,
+    answer,
+    ask,
+    clockwise,
+    emit,
+    fits,
+    holds,
+    pigeon_option,
+    planned,
+    spaces,
+    step,
+    zid,
+    zindex,
+    zone_count,
+    zone_option,
+)
+from core.rng import shuffle
+from core.state import GameState, Trophy
+
+AIR = -1
+"""`from` of a move whose pigeon was just revealed and is in `state.air`."""
+
+
+def landing_places(state: GameState, pigeon: str) -> list[int]:
+    """R4.1: the Zones a revealed pigeon may enter, from the first tier with room."""
+    for tier in state.book[pigeon].entry:
+        places = [BALCONY0 + state.active if p == BALCONY else CITY.index(p) for p in tier]
+        legal = [z for z in places if fits(state, z, pigeon)]
+        if legal:
+            return legal
+    return [0]  # custom cards always include an unlimited place; this is a safety net
+
+
+@step("enter")
+def enter(state: GameState, f: Frame, ev: Events) -> None:
+    """R4.1: a revealed pigeon's entry rule; the active player picks where there is a choice."""
+    pigeon = f["card"]
+    opts = [zone_option(state, z) for z in landing_places(state, pigeon)]
+    prompt = f"Where does the {state.book[pigeon].name} land?"
+    ask(state, f, state.active, DecisionKind.LAND, prompt, opts, ev)
+
+
+@answer("enter")
+def enter_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    state.stack.append(batch(((f["card"], AIR, zindex(state, str(value)), state.active),)))
+
+
+def batch(moves: tuple[tuple[str, int, int, int], ...]) -> Frame:
+    """R4.3: a batch of (pigeon, from Zone, to Zone, who moved it) about to land."""
+    return {"k": "batch", "moves": moves, "asked": ()}
+
+
+@step("batch")
+def land_batch(state: GameState, f: Frame, ev: Events) -> None:
+    """R4.3: owners of Balconies receiving pigeons may redirect them (R5.3), then all land,
+    then arrival triggers fire in landing order (R4.4, R4.5)."""
+    moves, asked = f["moves"], f["asked"]
+    new = [(m[2] - BALCONY0, m[0]) for m in moves if m[2] >= BALCONY0 and (m[2] - BALCONY0, m[0]) not in asked]
+    if new:
+        for m in moves:
+            emit(ev, EventKind.HEADING, cards=(m[0],), to=zid(state, m[2]))
+        emit(ev, EventKind.WINDOW, zone="birdseed")
+        owners = {s for s, _ in new}
+        seats = tuple(s for s in clockwise(state, owners) if holds(state.hands[s], ActionKind.BIRDSEED))
+        state.stack.append({**f, "asked": asked + tuple(new)})
+        if seats:
+            state.stack.append({"k": "window", "w": "birdseed", "seats": seats})
+        return
+    for pigeon, src, dst, _ in moves:
+        (state.air if src == AIR else state.pigeons[src]).remove(pigeon)
+        state.pigeons[dst].append(pigeon)
+        emit(ev, EventKind.LANDED, cards=(pigeon,), zone=None if src == AIR else zid(state, src), to=zid(state, dst))
+    for pigeon, _, dst, mover in reversed(moves):
+        rule = state.book[pigeon].rule
+        if rule is Rule.INFAMOUS:
+            state.stack.append({"k": "window", "w": "guano", "zone": dst})
+        elif rule is Rule.LADY:
+            state.stack.append({"k": "lady", "pigeon": pigeon, "zone": dst, "mover": mover})
+
+
+@step("lady")
+def lady(state: GameState, f: Frame, ev: Events) -> None:
+    """R4.4: the Lady's mover may pull one other pigeon from another Zone to hers."""
+    z = f["zone"]
+    if f["pigeon"] not in state.pigeons[z]:
+        return  # she was moved on before her trigger resolved
+    opts = [Option(DONE, "Leave the others where they are")]
+    for src in range(zone_count(state)):
+        if src != z:
+            opts += [pigeon_option(state, p, src) for p in state.pigeons[src] if fits(state, z, p)]
+    prompt = f"The Lady Pigeon arrived on {zone_option(state, z).label}: pull another pigeon there?"
+    ask(state, f, f["mover"], DecisionKind.LADY, prompt, opts, ev)
+
+
+@answer("lady")
+def lady_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    if value != DONE:
+        pigeon = str(value)
+        src = next(z for z, ps in enumerate(state.pigeons) if pigeon in ps)
+        state.stack.append(batch(((pigeon, src, f["zone"], player),)))
+
+
+def scare(zone: int, by: int, cause: str) -> Frame:
+    """R4.2: the pigeons of `zone` take off; `by` caused it (and breaks ties)."""
+    return {"k": "scare", "zone": zone, "by": by, "cause": cause}
+
+
+@step("scare")
+def scare_step(state: GameState, f: Frame, ev: Events) -> None:
+    """R4.2: biggest first, each to the least crowded legal Zone but the one it left."""
+    z = f["zone"]
+    if "todo" not in f:
+        proof = f["cause"] in ("blam", "crowd")
+        todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is Rule.STUPID)]
+        todo.sort(key=lambda p: -state.book[p].size)
+        emit(ev, EventKind.SCARED, player=f["by"], zone=zid(state, z))
+        f = {**f, "todo": tuple(todo), "moves": ()}
+    todo, moves = f["todo"], f["moves"]
+    while todo:
+        pigeon = todo[0]
+        extra = planned(state, moves)
+        loads = {
+            y: spaces(state, y) + extra.get(y, 0)
+            for y in range(zone_count(state))
+            if y != z and fits(state, y, pigeon, extra.get(y, 0))
+        }
+        low = min(loads.values())
+        tied = [y for y, load in loads.items() if load == low]
+        if len(tied) > 1:
+            name = state.book[pigeon].name
+            opts = [zone_option(state, y) for y in tied]
+            prompt = f"The scared {name} lands on the least crowded Zone: which of these?"
+            ask(state, {**f, "todo": todo, "moves": moves}, f["by"], DecisionKind.LAND, prompt, opts, ev)
+            return
+        moves += ((pigeon, z, tied[0], f["by"]),)
+        todo = todo[1:]
+    if moves:
+        state.stack.append(batch(moves))
+
+
+@answer("scare")
+def scare_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    pigeon = f["todo"][0]
+    move = (pigeon, f["zone"], zindex(state, str(value)), f["by"])
+    state.stack.append({**f, "todo": f["todo"][1:], "moves": f["moves"] + (move,)})
+
+
+def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) -> None:
+    """Convert a pigeon of Zone z into a trophy for `seat`; the Infamous Pigeon escapes (R4.6)."""
+    state.pigeons[z].remove(pigeon)
+    if state.book[pigeon].rule is not Rule.INFAMOUS:
+        state.trophies[seat].append(Trophy((pigeon,), 1))
+        emit(ev, EventKind.TROPHY, player=seat, cards=(pigeon,), n=1)
+        return
+    state.flock.append(pigeon)
+    emit(ev, EventKind.RETURNED_TO_DECK, player=seat, cards=(pigeon,))
+    if len(state.flock) > 1:
+        state.rng = shuffle(state.rng, state.flock)
+        state.trophies[seat].append(Trophy((state.flock.pop(),), 1, hidden=True))
+        emit(ev, EventKind.TROPHY, player=seat, n=1)
+    if state.final_left is not None:
+        state.final_left = None
+        emit(ev, EventKind.FINAL_CANCELLED)
+
+
+def redirect_targets(state: GameState, seat: int, moves: tuple[tuple[str, int, int, int], ...]) -> list[int]:
+    """R5.3 reaction: Zones other than the seat's Balcony where one of its incoming pigeons fits."""
+    home = BALCONY0 + seat
+    incoming = [m[0] for m in moves if m[2] == home]
+    extra = planned(state, moves)
+    return [
+        y for y in range(zone_count(state)) if y != home and any(fits(state, y, p, extra.get(y, 0)) for p in incoming)
+    ]

@@ -1,0 +1,44 @@
+"""The game's one seeded random generator (R2.5): a 64-bit state that clones for free."""
+
+from __future__ import annotations
+
+from typing import Final, MutableSequence, TypeVar
+
+_MASK: Final = (1 << 64) - 1
+_T = TypeVar("_T")
+
+
+def seed_state(seed: int) -> int:
+    """A generator state from any integer seed (splitmix64 of the seed, never 0)."""
+    return _mix((seed * 0x9E3779B97F4A7C15) & _MASK) or 1
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def next_state(s: int) -> tuple[int, int]:
+    """One step of xorshift64*: returns (new state, 64-bit output)."""
+    s ^= s >> 12
+    s ^= (s << 25) & _MASK
+    s ^= s >> 27
+    return s, (s * 0x2545F4914F6CDD1D) & _MASK
+
+
+def below(s: int, n: int) -> tuple[int, int]:
+    """Returns (new state, a uniform integer in [0, n)) by rejection, so no modulo bias."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        s, out = next_state(s)
+        if out < limit:
+            return s, out % n
+
+
+def shuffle(s: int, items: MutableSequence[_T]) -> int:
+    """Fisher-Yates shuffle of `items` in place; returns the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        s, j = below(s, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return s

@@ -1,0 +1,105 @@
+"""Bots playing whole games with no network: the engine's workout and the bots' tournament.
+
+Pure: the caller passes a clock (`now`) so that timing stays out of core."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+from core.bots import Bot, make_bot
+from core.cards import Edition
+from core.decisions import IllegalChoice
+from core.rules import apply
+from core.scoring import scores, winners
+from core.setup import new_game
+from core.state import GameState
+from core.views import view
+
+
+@dataclass(slots=True)
+class BotStats:
+    spec: str
+    seats: int = 0
+    wins: float = 0.0
+    """A win shared by k players counts 1/k (R7.2)."""
+    score_sum: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, object]:
+        rate = self.wins / self.seats if self.seats else 0.0
+        half = 1.96 * math.sqrt(rate * (1 - rate) / self.seats) if self.seats else 0.0
+        times = sorted(self.times)
+        return {
+            "seats": self.seats,
+            "wins": round(self.wins, 3),
+            "win_rate": round(rate, 4),
+            "win_rate_ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
+            "mean_score": round(self.score_sum / self.seats, 3) if self.seats else 0.0,
+            "decision_ms_mean": round(1000 * sum(times) / len(times), 4) if times else 0.0,
+            "decision_ms_p95": round(1000 * times[int(0.95 * (len(times) - 1))], 4) if times else 0.0,
+        }
+
+
+@dataclass(slots=True)
+class Summary:
+    games: int = 0
+    turns: int = 0
+    decisions: int = 0
+    errors: int = 0
+    stats: dict[str, BotStats] = field(default_factory=dict)
+
+
+def play_game(
+    state: GameState, bots: list[Bot], now: Callable[[], float] | None = None
+) -> tuple[int, list[list[float]]]:
+    """Play `state` to the end with one bot per seat. Returns (decisions, think times per seat)."""
+    times: list[list[float]] = [[] for _ in bots]
+    count = 0
+    while not state.over:
+        decision = state.open[0]
+        seat = decision.player
+        t0 = now() if now else 0.0
+        option = bots[seat].choose(view(state, seat), decision)
+        if now:
+            times[seat].append(now() - t0)
+        apply(state, seat, decision.id, option)
+        count += 1
+    return count, times
+
+
+def selfplay(
+    games: int,
+    players: int,
+    specs: list[str],
+    seed: int,
+    edition: Edition | str = Edition.V35,
+    now: Callable[[], float] | None = None,
+) -> Summary:
+    """Play `games` games. Bot specs fill the seats in order (the last repeats); seats rotate
+    one place each game so that no bot profits from seat order."""
+    specs = (specs + [specs[-1]] * players)[:players]
+    out = Summary(stats={s: BotStats(s) for s in specs})
+    for g in range(games):
+        shift = g % players
+        seat_specs = specs[shift:] + specs[:shift]
+        bots = [make_bot(spec, seed * 1_000_003 + g * 17 + i) for i, spec in enumerate(seat_specs)]
+        state = new_game(players, seed * 1_000_003 + g, edition)
+        try:
+            count, times = play_game(state, bots, now)
+        except (IllegalChoice, ValueError, KeyError, AssertionError):
+            out.errors += 1
+            continue
+        out.games += 1
+        out.turns += state.turn
+        out.decisions += count
+        won = winners(state)
+        for seat, sc in enumerate(scores(state)):
+            st = out.stats[seat_specs[seat]]
+            st.seats += 1
+            st.score_sum += sc.total
+            st.times.extend(times[seat])
+            if seat in won:
+                st.wins += 1 / len(won)
+    return out

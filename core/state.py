@@ -1,0 +1,306 @@
+"""The game state: plain data, one seeded generator, a fast clone and a validating dict form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Mapping
+
+from core.cards import (
+    ACTION_IDS,
+    ALL_IDS,
+    CITY,
+    FLOCK_IDS,
+    Edition,
+    PigeonDef,
+    Rule,
+    custom_pigeon,
+    flock_book,
+)
+from core.decisions import Decision
+
+FORMAT: Final = 1
+"""Version of the dict form written by `to_dict`."""
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Trophy:
+    cards: tuple[str, ...]
+    vp: int
+    hidden: bool = False
+    """Taken face down (R4.6): a pigeon worth 1 VP whose face nobody may see (R8.1)."""
+
+
+def zone_ids(players: int) -> tuple[str, ...]:
+    """Zone ids in table order: the four City Locations, then Balconies by seat ("b0", ...)."""
+    return CITY + tuple(f"b{s}" for s in range(players))
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game. Changed only inside `core.rules.apply` (and `new_game`).
+
+    Zones are indexed: 0..3 are CITY, 4 + s is the Balcony of seat s. Decks keep their top
+    card at the end of the list. docs/engine.md describes every field.
+    """
+
+    edition: Edition
+    players: int
+    seed: int
+    custom: tuple[PigeonDef, PigeonDef]
+    rng: int
+    flock: list[str]
+    deck: list[str]
+    discard: list[str]
+    played: list[str]
+    removed: list[str]
+    air: list[str]
+    """Cards between two places: a revealed pigeon before it lands, guano before it resolves."""
+    hands: list[list[str]]
+    pigeons: list[list[str]]
+    guano: list[list[str]]
+    trophies: list[list[Trophy]]
+    first: int
+    active: int
+    turn: int
+    actions_left: int
+    final_left: int | None
+    """Turns left in the final phase (R6.1), None outside it."""
+    over: bool
+    next_id: int
+    stack: list[dict[str, Any]]
+    """The rest of the current turn, as frames run top (end) first; frames are never mutated."""
+    open: list[Decision]
+    book: Mapping[str, PigeonDef]
+    """Flock card id -> row for this edition and custom cards (derived, shared, not saved)."""
+
+    def clone(self) -> GameState:
+        """An independent copy, fast enough for search (frames and decisions are immutable)."""
+        return GameState(
+            self.edition,
+            self.players,
+            self.seed,
+            self.custom,
+            self.rng,
+            self.flock[:],
+            self.deck[:],
+            self.discard[:],
+            self.played[:],
+            self.removed[:],
+            self.air[:],
+            [h[:] for h in self.hands],
+            [z[:] for z in self.pigeons],
+            [z[:] for z in self.guano],
+            [t[:] for t in self.trophies],
+            self.first,
+            self.active,
+            self.turn,
+            self.actions_left,
+            self.final_left,
+            self.over,
+            self.next_id,
+            self.stack[:],
+            self.open[:],
+            self.book,
+        )
+
+    def zone_ids(self) -> tuple[str, ...]:
+        return zone_ids(self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (str, int, bool, None, lists, dicts with str keys): JSON and msgpack safe."""
+        ids = self.zone_ids()
+        return {
+            "format": FORMAT,
+            "edition": self.edition.value,
+            "players": self.players,
+            "seed": self.seed,
+            "custom": [custom_to_dict(c) for c in self.custom],
+            "rng": self.rng,
+            "flock": self.flock[:],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "played": self.played[:],
+            "removed": self.removed[:],
+            "air": self.air[:],
+            "hands": [h[:] for h in self.hands],
+            "pigeons": {z: self.pigeons[i][:] for i, z in enumerate(ids)},
+            "guano": {z: self.guano[i][:] for i, z in enumerate(ids)},
+            "trophies": [[[list(t.cards), t.vp, t.hidden] for t in ts] for ts in self.trophies],
+            "first": self.first,
+            "active": self.active,
+            "turn": self.turn,
+            "actions_left": self.actions_left,
+            "final_left": self.final_left,
+            "over": self.over,
+            "next_id": self.next_id,
+            "stack": [thaw(f) for f in self.stack],
+            "open": [d.to_dict() for d in self.open],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> GameState:
+        """The state a `to_dict` produced. Raises ValueError, saying what is wrong, on corrupt data."""
+        if not isinstance(d, dict):
+            raise ValueError("game state must be a mapping")
+        try:
+            return _from_dict(d)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
+
+
+def custom_to_dict(c: PigeonDef) -> dict[str, Any]:
+    return {"name": c.name, "size": c.size, "places": list(c.entry[0]), "rule": c.rule.value}
+
+
+def custom_from_dict(d: Any) -> PigeonDef:
+    if not isinstance(d, dict):
+        raise ValueError("custom card must be a mapping")
+    return custom_pigeon(d.get("name", ""), d.get("size", 1), tuple(d.get("places", CITY)), d.get("rule", "none"))
+
+
+def thaw(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [thaw(x) for x in v]
+    if isinstance(v, dict):
+        return {k: thaw(x) for k, x in v.items()}
+    return v
+
+
+def freeze(v: Any) -> Any:
+    if isinstance(v, list | tuple):
+        return tuple(freeze(x) for x in v)
+    if isinstance(v, dict):
+        return {str(k): freeze(x) for k, x in v.items()}
+    return v
+
+
+def _str_list(v: Any, what: str) -> list[str]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise ValueError(f"{what} must be a list of card ids")
+    return list(v)
+
+
+def _int(v: Any, what: str, lo: int, hi: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ValueError(f"{what} must be an integer in {lo}..{hi}, not {v!r}")
+    return v
+
+
+def _from_dict(d: dict[str, Any]) -> GameState:
+    if d.get("format") != FORMAT:
+        raise ValueError(f"unsupported state format {d.get('format')!r} (expected {FORMAT})")
+    try:
+        edition = Edition(d["edition"])
+    except ValueError:
+        raise ValueError(f"unknown edition {d['edition']!r}") from None
+    n = _int(d["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
+    custom_l = d["custom"]
+    if not isinstance(custom_l, list) or len(custom_l) != 2:
+        raise ValueError("custom must list the two customizable cards")
+    custom = (custom_from_dict(custom_l[0]), custom_from_dict(custom_l[1]))
+    ids = zone_ids(n)
+    hands = d["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise ValueError(f"hands must hold one list per player ({n})")
+    trophies_raw = d["trophies"]
+    if not isinstance(trophies_raw, list) or len(trophies_raw) != n:
+        raise ValueError(f"trophies must hold one list per player ({n})")
+    for key in ("pigeons", "guano"):
+        if not isinstance(d[key], dict) or set(d[key]) != set(ids):
+            raise ValueError(f"{key} must map exactly the Zones {list(ids)}")
+    trophies = [
+        [Trophy(tuple(_str_list(c, "trophy cards")), _int(vp, "trophy vp", 0, 2), bool(h)) for c, vp, h in ts]
+        for ts in trophies_raw
+    ]
+    rng = _int(d["rng"], "rng", 1, (1 << 64) - 1)
+    final_left = d["final_left"]
+    if final_left is not None:
+        _int(final_left, "final_left", 0, n)
+    stack = d["stack"]
+    if not isinstance(stack, list) or not all(isinstance(f, dict) and isinstance(f.get("k"), str) for f in stack):
+        raise ValueError("stack must be a list of frames")
+    state = GameState(
+        edition=edition,
+        players=n,
+        seed=_int(d["seed"], "seed", -(1 << 63), (1 << 64) - 1),
+        custom=custom,
+        rng=rng,
+        flock=_str_list(d["flock"], "flock"),
+        deck=_str_list(d["deck"], "deck"),
+        discard=_str_list(d["discard"], "discard"),
+        played=_str_list(d["played"], "played"),
+        removed=_str_list(d["removed"], "removed"),
+        air=_str_list(d["air"], "air"),
+        hands=[_str_list(h, "hand") for h in hands],
+        pigeons=[_str_list(d["pigeons"][z], f"pigeons of {z}") for z in ids],
+        guano=[_str_list(d["guano"][z], f"guano of {z}") for z in ids],
+        trophies=trophies,
+        first=_int(d["first"], "first", 0, n - 1),
+        active=_int(d["active"], "active", 0, n - 1),
+        turn=_int(d["turn"], "turn", 1, 1_000_000),
+        actions_left=_int(d["actions_left"], "actions_left", 0, 2),
+        final_left=final_left,
+        over=bool(d["over"]),
+        next_id=_int(d["next_id"], "next_id", 0, 1 << 62),
+        stack=[freeze(f) for f in stack],
+        open=[Decision.from_dict(x) for x in d["open"]],
+        book=flock_book(edition, custom),
+    )
+    check(state)
+    return state
+
+
+def all_cards(state: GameState) -> list[str]:
+    """Every card id in every place, with repeats if the state is corrupt."""
+    out = state.flock + state.deck + state.discard + state.played + state.removed + state.air
+    for group in (state.hands, state.pigeons, state.guano):
+        for cards in group:
+            out += cards
+    for ts in state.trophies:
+        for t in ts:
+            out += t.cards
+    return out
+
+
+def check(state: GameState) -> None:
+    """Raises ValueError unless the state's invariants hold (R1.1, R1.2, R4.1)."""
+    cards = all_cards(state)
+    if len(cards) != len(ALL_IDS) or set(cards) != ALL_IDS:
+        seen: set[str] = set()
+        dup = sorted({c for c in cards if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
+        missing = sorted(ALL_IDS - set(cards))
+        unknown = sorted(set(cards) - ALL_IDS)
+        raise ValueError(f"cards not accounted for once each: repeated {dup}, missing {missing}, unknown {unknown}")
+    flock, actions = set(FLOCK_IDS), set(ACTION_IDS)
+    for name, pile, kind in (
+        ("flock", state.flock, flock),
+        ("removed", state.removed, flock),
+        ("deck", state.deck, actions),
+        ("discard", state.discard, actions),
+        ("played", state.played, actions),
+    ):
+        if not set(pile) <= kind:
+            raise ValueError(f"{name} holds cards of the wrong deck")
+    for i, z in enumerate(state.pigeons):
+        if not set(z) <= flock:
+            raise ValueError(f"{state.zone_ids()[i]} holds Action cards among its pigeons")
+    for i, z in enumerate(state.guano):
+        if not all(c in actions for c in z):
+            raise ValueError(f"{state.zone_ids()[i]} holds Flock cards among its guano")
+    for h in state.hands:
+        if not set(h) <= actions:
+            raise ValueError("a hand holds Flock cards")
+    for i in (1, 2):
+        spaces = sum(state.book[p].size for p in state.pigeons[i])
+        if spaces > 4:
+            raise ValueError(f"{CITY[i]} holds {spaces} spaces of pigeons (max 4, R1.2)")
+    if any(state.book[p].rule is Rule.LAME for p in state.pigeons[2]):
+        raise ValueError("a Lame Pigeon is on the Cables (R1.2)")
+    if not state.over and not state.open:
+        raise ValueError("the game is neither over nor waiting for a decision")
+    if state.over and state.open:
+        raise ValueError("the game is over but decisions are open")

@@ -1,0 +1,213 @@
+"""R3 and R6: the turn's two actions, drawing, converting, the Invasion and the game's end."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.cards import ACTIONS, ActionKind
+from core.decisions import BACK, DecisionKind, Option, OptionValue
+from core.effects import GUANO_KINDS, play_action, targets
+from core.events import EventKind
+from core.flow import (
+    BALCONY0,
+    Events,
+    Frame,
+    answer,
+    ask,
+    card_label,
+    emit,
+    first_of,
+    step,
+    zid,
+    zindex,
+    zone_option,
+)
+from core.pigeons import make_trophy
+from core.rng import shuffle
+from core.state import GameState, Trophy
+
+HAND_LIMIT: Final = 5
+"""R3.3: drawing fills the hand up to this many cards."""
+MAX_TURNS: Final = 1000
+"""R6.3: the machines' safety stop."""
+DRAW: Final = "draw"
+PLAY: Final = "play"
+CONVERT: Final = "convert"
+
+
+def _back() -> Option:
+    return Option(BACK, "Back: choose another action")
+
+
+def convert_cost(state: GameState, card: str) -> int:
+    """R3.2: cards to discard to convert this card of your Balcony."""
+    if card in ACTIONS:
+        return 2 if ACTIONS[card].kind is ActionKind.MOUNTAIN else 1
+    return 2
+
+
+def action_options(state: GameState, seat: int) -> list[Option]:
+    """R3.1: draw, play a card with a legal target, or convert a card of your Balcony."""
+    hand = state.hands[seat]
+    opts = [Option(DRAW, f"Draw up to {HAND_LIMIT} cards")]
+    for card in first_of(hand, [k for k in ActionKind if ACTIONS_ACTIVE[k]]):
+        if targets(state, seat, card):
+            opts.append(Option((PLAY, card), f"Play {card_label(state, card)}", (card,)))
+    home = BALCONY0 + seat
+    balcony = state.pigeons[home] + first_of(state.guano[home], GUANO_KINDS)
+    for card in balcony:
+        if convert_cost(state, card) <= len(hand):
+            label = f"Convert {card_label(state, card)} (discard {convert_cost(state, card)})"
+            opts.append(Option((CONVERT, card), label, (card, zid(state, home))))
+    return opts
+
+
+ACTIONS_ACTIVE: Final = {row.kind: row.active for row in ACTIONS.values()}
+
+
+@step("action")
+def action(state: GameState, f: Frame, ev: Events) -> None:
+    """R3.1: exactly two actions, then the Invasion (R3.5)."""
+    if state.actions_left == 0:
+        n = 1 + sum(ACTIONS[c].recall for c in state.played)
+        emit(ev, EventKind.INVASION, player=state.active, n=n)
+        state.stack.append({"k": "end_turn"})
+        state.stack.append({"k": "invasion", "left": n})
+        return
+    prompt = f"Action {3 - state.actions_left} of 2: what do you do?"
+    ask(state, f, state.active, DecisionKind.ACTION, prompt, action_options(state, state.active), ev)
+
+
+@answer("action")
+def action_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    state.stack.append(f)  # the next action, once this one is done or stepped back from
+    if value == DRAW:
+        state.actions_left -= 1
+        draw(state, player, ev)
+        return
+    assert isinstance(value, tuple)
+    verb, card = value[0], str(value[1])
+    if verb == PLAY:
+        state.stack.append({"k": "target", "card": card})
+    else:
+        state.stack.append({"k": "pay", "card": card, "paid": ()})
+
+
+@step("target")
+def target(state: GameState, f: Frame, ev: Events) -> None:
+    card = f["card"]
+    zones = targets(state, state.active, card)
+    if len(zones) == 1 and ACTIONS[card].kind in (ActionKind.WROOM, ActionKind.ZOT):
+        target_answer(state, f, state.active, zid(state, zones[0]), ev)
+        return
+    opts = [zone_option(state, z) for z in zones] + [_back()]
+    ask(state, f, state.active, DecisionKind.TARGET, f"Play {card_label(state, card)} onto which Zone?", opts, ev)
+
+
+@answer("target")
+def target_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    if value == BACK:
+        return
+    state.actions_left -= 1
+    play_action(state, player, f["card"], zindex(state, str(value)), ev)
+
+
+@step("pay")
+def pay(state: GameState, f: Frame, ev: Events) -> None:
+    """R3.2: pick the cards to discard, one at a time."""
+    card, paid = f["card"], f["paid"]
+    seat = state.active
+    if len(paid) == convert_cost(state, card):
+        _convert(state, seat, card, paid, ev)
+        return
+    left = list(state.hands[seat])
+    for c in paid:
+        left.remove(c)
+    opts = [Option(c, f"Discard {card_label(state, c)}", (c,)) for c in first_of(left, ActionKind)] + [_back()]
+    what = card_label(state, card)
+    prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {convert_cost(state, card)})"
+    ask(state, f, seat, DecisionKind.DISCARD, prompt, opts, ev)
+
+
+@answer("pay")
+def pay_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
+    if value != BACK:
+        state.stack.append({**f, "paid": f["paid"] + (value,)})
+
+
+def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: Events) -> None:
+    """R3.2: the discards go to the discard pile at once; the card becomes a trophy."""
+    state.actions_left -= 1
+    for c in paid:
+        state.hands[seat].remove(c)
+    state.discard.extend(paid)
+    emit(ev, EventKind.DISCARDED, player=seat, cards=paid)
+    home = BALCONY0 + seat
+    if card in ACTIONS:
+        state.guano[home].remove(card)
+        vp = 2 if ACTIONS[card].kind is ActionKind.MOUNTAIN else 1
+        state.trophies[seat].append(Trophy((card,), vp))
+        emit(ev, EventKind.TROPHY, player=seat, cards=(card,), n=vp)
+    else:
+        make_trophy(state, seat, card, home, ev)
+
+
+def draw(state: GameState, seat: int, ev: Events) -> None:
+    """R3.3: draw up to the hand limit, reshuffling the discard pile when the deck runs out."""
+    hand, drawn = state.hands[seat], []
+    while len(hand) < HAND_LIMIT:
+        if not state.deck:
+            if not state.discard:
+                break
+            state.deck, state.discard = state.discard, []
+            state.rng = shuffle(state.rng, state.deck)
+            emit(ev, EventKind.RESHUFFLED, n=len(state.deck))
+        drawn.append(state.deck.pop())
+        hand.append(drawn[-1])
+    emit(ev, EventKind.DREW, player=seat, cards=tuple(drawn), n=len(drawn), secret=True)
+
+
+@step("invasion")
+def invasion(state: GameState, f: Frame, ev: Events) -> None:
+    """R3.5: reveal the Flock cards one at a time, each fully resolved before the next."""
+    if f["left"] == 0 or not state.flock:
+        return
+    card = state.flock.pop()
+    state.air.append(card)
+    emit(ev, EventKind.REVEALED, cards=(card,), n=f["left"] - 1)
+    state.stack.append({"k": "invasion", "left": f["left"] - 1})
+    state.stack.append({"k": "enter", "card": card})
+
+
+@step("end_turn")
+def end_turn(state: GameState, f: Frame, ev: Events) -> None:
+    """R3.5, R6: the played pile is discarded; the final phase starts, counts down or ends."""
+    state.discard.extend(state.played)
+    state.played.clear()
+    if state.final_left is not None:
+        state.final_left -= 1
+        if state.final_left == 0:
+            game_over(state, ev)
+            return
+    elif not state.flock:
+        state.final_left = state.players
+        emit(ev, EventKind.FINAL_PHASE)
+    if state.turn >= MAX_TURNS:
+        game_over(state, ev)
+        return
+    start_turn(state, (state.active + 1) % state.players, ev)
+
+
+def start_turn(state: GameState, seat: int, ev: Events) -> None:
+    state.active = seat
+    state.turn += 1
+    state.actions_left = 2
+    emit(ev, EventKind.TURN, player=seat, n=state.turn)
+    state.stack.append({"k": "action"})
+
+
+def game_over(state: GameState, ev: Events) -> None:
+    state.over = True
+    state.stack.clear()
+    state.open.clear()
+    emit(ev, EventKind.GAME_OVER)

@@ -1,0 +1,182 @@
+"""R8: what one seat may know of a game (or a spectator, seat None). Nothing else leaves the host."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from core.cards import Edition, PigeonDef, flock_book
+from core.decisions import Decision
+from core.scoring import Score, scores, winners
+from core.state import GameState, freeze, thaw, custom_from_dict, custom_to_dict
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneView:
+    id: str
+    pigeons: tuple[str, ...]
+    guano: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrophyView:
+    cards: tuple[str, ...]
+    """Empty for a trophy taken face down (R4.6, R8.1)."""
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int | None
+    players: int
+    edition: Edition
+    custom: tuple[PigeonDef, PigeonDef]
+    turn: int
+    active: int
+    actions_left: int
+    final_left: int | None
+    over: bool
+    hand: tuple[str, ...]
+    """The seat's own hand; empty for a spectator."""
+    hand_sizes: tuple[int, ...]
+    flock_count: int
+    deck_count: int
+    removed_count: int
+    discard: tuple[str, ...]
+    played: tuple[str, ...]
+    air: tuple[str, ...]
+    """Cards in motion: a revealed pigeon before it lands, guano announced but not resolved."""
+    zones: tuple[ZoneView, ...]
+    trophies: tuple[tuple[TrophyView, ...], ...]
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    """This seat's open decisions, never anyone else's (R5.7)."""
+    flow: tuple[dict[str, Any], ...] = ()
+    """The rest of the turn as public frames (docs/engine.md), for bots that search; the
+    reactions others chose but that have not resolved, and a choice in progress by another
+    player, are left out."""
+
+    @property
+    def book(self) -> Mapping[str, PigeonDef]:
+        return flock_book(self.edition, self.custom)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the wire (msgpack/JSON)."""
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "edition": self.edition.value,
+            "custom": [custom_to_dict(c) for c in self.custom],
+            "turn": self.turn,
+            "active": self.active,
+            "actions_left": self.actions_left,
+            "final_left": self.final_left,
+            "over": self.over,
+            "hand": list(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "flock_count": self.flock_count,
+            "deck_count": self.deck_count,
+            "removed_count": self.removed_count,
+            "discard": list(self.discard),
+            "played": list(self.played),
+            "air": list(self.air),
+            "zones": [[z.id, list(z.pigeons), list(z.guano)] for z in self.zones],
+            "trophies": [[[list(t.cards), t.vp] for t in ts] for ts in self.trophies],
+            "scores": [_score_list(s) for s in self.scores],
+            "winners": list(self.winners),
+            "decisions": [d.to_dict() for d in self.decisions],
+            "flow": [thaw(f) for f in self.flow],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> PlayerView:
+        """Raises ValueError on a malformed view."""
+        try:
+            return cls(
+                seat=d["seat"],
+                players=int(d["players"]),
+                edition=Edition(d["edition"]),
+                custom=(custom_from_dict(d["custom"][0]), custom_from_dict(d["custom"][1])),
+                turn=int(d["turn"]),
+                active=int(d["active"]),
+                actions_left=int(d["actions_left"]),
+                final_left=d["final_left"],
+                over=bool(d["over"]),
+                hand=tuple(d["hand"]),
+                hand_sizes=tuple(d["hand_sizes"]),
+                flock_count=int(d["flock_count"]),
+                deck_count=int(d["deck_count"]),
+                removed_count=int(d["removed_count"]),
+                discard=tuple(d["discard"]),
+                played=tuple(d["played"]),
+                air=tuple(d["air"]),
+                zones=tuple(ZoneView(z[0], tuple(z[1]), tuple(z[2])) for z in d["zones"]),
+                trophies=tuple(tuple(TrophyView(tuple(c), int(vp)) for c, vp in ts) for ts in d["trophies"]),
+                scores=tuple(Score(*s) for s in d["scores"]),
+                winners=tuple(d["winners"]),
+                decisions=tuple(Decision.from_dict(x) for x in d["decisions"]),
+                flow=tuple(freeze(f) for f in d.get("flow", ())),
+            )
+        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            raise ValueError(f"malformed view: {exc}") from None
+
+
+def _score_list(s: Score) -> list[int]:
+    return [
+        s.seat,
+        s.pigeon_trophies,
+        s.guano_trophies,
+        s.mountain_trophies,
+        s.trophy_vp,
+        s.balcony_pigeons,
+        s.balcony_guano,
+        s.balcony_mountains,
+        s.total,
+        s.hand,
+    ]
+
+
+def view(state: GameState, player: int | None) -> PlayerView:
+    """What `player` may know (R8); None is a spectator, who sees no hand."""
+    ids = state.zone_ids()
+    return PlayerView(
+        seat=player,
+        players=state.players,
+        edition=state.edition,
+        custom=state.custom,
+        turn=state.turn,
+        active=state.active,
+        actions_left=state.actions_left,
+        final_left=state.final_left,
+        over=state.over,
+        hand=tuple(state.hands[player]) if player is not None else (),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        flock_count=len(state.flock),
+        deck_count=len(state.deck),
+        removed_count=len(state.removed),
+        discard=tuple(state.discard),
+        played=tuple(state.played),
+        air=tuple(state.air),
+        zones=tuple(ZoneView(z, tuple(state.pigeons[i]), tuple(state.guano[i])) for i, z in enumerate(ids)),
+        trophies=tuple(tuple(TrophyView(() if t.hidden else t.cards, t.vp) for t in ts) for ts in state.trophies),
+        scores=tuple(scores(state)),
+        winners=tuple(winners(state)) if state.over else (),
+        decisions=tuple(d for d in state.open if d.player == player),
+        flow=tuple(public_frame(f, player, state.active) for f in state.stack),
+    )
+
+
+_PRIVATE_TO_ACTIVE = {"target": ("card",), "pay": ("card", "paid")}
+"""Frames of a move the active player has not announced yet: which card, which discards."""
+
+
+def public_frame(f: dict[str, Any], viewer: int | None, active: int) -> dict[str, Any]:
+    """A frame as `viewer` may see it (R8): others' unresolved reactions and the active
+    player's unannounced choices are blanked."""
+    if "plays" in f:
+        return {**f, "plays": tuple(p for p in f["plays"] if p[0] == viewer)}
+    hidden = _PRIVATE_TO_ACTIVE.get(f["k"])
+    if hidden and viewer != active:
+        return {**f, **{key: None for key in hidden}}
+    return f

@@ -1,0 +1,3 @@
+from pigeon_tui.cli import main
+
+raise SystemExit(main())

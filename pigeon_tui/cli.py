@@ -1,0 +1,80 @@
+"""The `pigeon-tui` command. Headless subcommands never import textual (design.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from core.bots import LEVELS
+    from core.selfplay import selfplay
+
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    unknown = [s for s in specs if s not in LEVELS]
+    if not specs or unknown:
+        print(
+            f"pigeon-tui selfplay: unknown bot level {unknown or args.bots!r}; known: {', '.join(LEVELS)}",
+            file=sys.stderr,
+        )
+        return 2
+    t0 = time.perf_counter()
+    summary = selfplay(args.games, args.players, specs, args.seed, args.edition, time.perf_counter)
+    elapsed = time.perf_counter() - t0
+    result = {
+        "games": summary.games,
+        "players": args.players,
+        "edition": args.edition,
+        "seed": args.seed,
+        "turns_mean": round(summary.turns / summary.games, 3) if summary.games else 0.0,
+        "decisions_mean": round(summary.decisions / summary.games, 3) if summary.games else 0.0,
+        "wins": {spec: round(st.wins, 3) for spec, st in summary.stats.items()},
+        "bots": {spec: st.summary() for spec, st in summary.stats.items()},
+        "errors": summary.errors,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(summary.games / elapsed, 2) if elapsed else 0.0,
+    }
+    if not args.json:
+        for spec, st in result["bots"].items():
+            print(f"{spec:>10}: {st}")
+    print(json.dumps(result))
+    return 1 if summary.errors else 0
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def _players(text: str) -> int:
+    n = int(text)
+    if not 2 <= n <= 6:
+        raise argparse.ArgumentTypeError("Pigeons & Guano is for 2 to 6 players")
+    return n
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
+    sub = p.add_subparsers(dest="command")
+    sp = sub.add_parser("selfplay", help="bots play each other with no network; prints a JSON summary")
+    sp.add_argument("--games", type=_positive, default=100)
+    sp.add_argument("--players", type=_players, default=4)
+    sp.add_argument("--bots", default="random", help="bot level per seat, comma-separated (the last repeats)")
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
+    sp.add_argument("--json", action="store_true", help="print only the JSON summary")
+    sp.set_defaults(run=_selfplay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command is None:
+        print("pigeon-tui: the table client is not built yet; try `pigeon-tui selfplay --help`.", file=sys.stderr)
+        return 2
+    return int(args.run(args))

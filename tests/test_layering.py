@@ -1,0 +1,36 @@
+"""Style §5.1: what importing each layer drags in at run time (import-linter checks the static graph)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+FORBIDDEN_LOADED = {
+    "core": ("asyncio", "socket", "selectors", "ssl", "msgpack", "textual", "rich", "net", "pigeon_tui"),
+    "net": ("textual", "rich", "pigeon_tui"),
+}
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN_LOADED))
+def test_importing_every_module_loads_nothing_forbidden(package: str) -> None:
+    code = (
+        f"import importlib, pkgutil, sys, {package}\n"
+        f"for m in pkgutil.walk_packages({package}.__path__, '{package}.'):\n"
+        "    importlib.import_module(m.name)\n"
+        f"print(','.join(m for m in {FORBIDDEN_LOADED[package]!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert not out.stdout.strip(), f"{package} loaded {out.stdout.strip()}"
+
+
+def test_headless_selfplay_never_loads_textual() -> None:
+    code = (
+        "import sys\n"
+        "from pigeon_tui.cli import main\n"
+        "main(['selfplay', '--games', '2', '--json'])\n"
+        "assert 'textual' not in sys.modules, 'selfplay loaded textual'\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
