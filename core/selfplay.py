@@ -76,15 +76,21 @@ def selfplay(
     seed: int,
     edition: Edition | str = Edition.V35,
     now: Callable[[], float] | None = None,
+    deadlines: bool = True,
 ) -> Summary:
     """Play `games` games. Bot specs fill the seats in order (the last repeats); seats rotate
-    one place each game so that no bot profits from seat order."""
+    one place each game so that no bot profits from seat order.
+
+    `now` is the caller's clock: it times every decision and, unless `deadlines` is False, also
+    holds the search bots to their time limits (without it they run their iteration budgets,
+    which makes a tournament reproducible bit for bit)."""
+    deadline_clock = now if deadlines else None
     specs = (specs + [specs[-1]] * players)[:players]
     out = Summary(stats={s: BotStats(s) for s in specs})
     for g in range(games):
         shift = g % players
         seat_specs = specs[shift:] + specs[:shift]
-        bots = [make_bot(spec, seed * 1_000_003 + g * 17 + i) for i, spec in enumerate(seat_specs)]
+        bots = [make_bot(spec, seed * 1_000_003 + g * 17 + i, deadline_clock) for i, spec in enumerate(seat_specs)]
         state = new_game(players, seed * 1_000_003 + g, edition)
         try:
             count, times = play_game(state, bots, now)

@@ -1,0 +1,334 @@
+"""The bots' game sense: a static evaluation of a state and a fast rule-based policy.
+
+Both read a full `GameState`, so they only ever run on a determinized copy (core.bots.determinize),
+never on the real game. The policy answers every decision kind in a few microseconds: it drives
+the greedy bot's look-ahead and the expert's playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from core.cards import ACTIONS, ActionKind, Rule
+from core.decisions import BACK, DONE, PASS, Decision, DecisionKind, OptionValue
+from core.effects import targets
+from core.flow import BALCONY0, CABLES_I, CROWD_I, STATUE_I, fits, spaces, zindex
+from core.state import GameState
+from core.turn import DRAW, HAND_LIMIT, PLAY
+
+ROAD_I: Final = 0
+CARD_VALUE: Final = 0.45
+"""What one card in hand is worth, in VP, to the evaluation."""
+RECALL_COST: Final = 0.22
+"""Expected VP the active player loses per extra Flock card in their Invasion (R3.5)."""
+KIND_VALUE: Final[dict[ActionKind, float]] = {
+    ActionKind.BIRDSEED: 1.0,
+    ActionKind.BLAM: 0.85,
+    ActionKind.MOUNTAIN: 0.9,
+    ActionKind.GUANO: 0.6,
+    ActionKind.FINE: 0.55,
+    ActionKind.WROOM: 0.5,
+    ActionKind.ZOT: 0.5,
+    ActionKind.SWEEPER: 0.45,
+}
+"""How much a bot wants to keep a card of each kind (lowest is discarded first)."""
+_KIND: Final[dict[str, ActionKind]] = {cid: row.kind for cid, row in ACTIONS.items()}
+
+
+def kind(card: str) -> ActionKind:
+    return _KIND[card]
+
+
+# ---- Evaluation ----------------------------------------------------------------------------
+
+
+_GUANO_VP: Final[dict[str, int]] = {cid: (2 if row.kind is ActionKind.MOUNTAIN else 1) for cid, row in ACTIONS.items()}
+
+
+def points(state: GameState, s: int) -> int:
+    """R7.1: a seat's score, computed the fast way (core.scoring has the breakdown)."""
+    home = BALCONY0 + s
+    vp = 0
+    for t in state.trophies[s]:
+        vp += t.vp
+    for c in state.guano[home]:
+        vp -= _GUANO_VP[c]
+    return vp - len(state.pigeons[home])
+
+
+def totals(state: GameState) -> list[float]:
+    """Each seat's worth: its score (R7.1) plus what its hand may still bring."""
+    return [points(state, s) + CARD_VALUE * len(state.hands[s]) for s in range(state.players)]
+
+
+def relative(values: list[float], seat: int) -> float:
+    """A seat's standing: its worth against the best and the average of its rivals."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - 0.5 * (max(others) + sum(others) / len(others))
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    return relative(totals(state), seat)
+
+
+def weights(state: GameState, seat: int) -> list[float]:
+    """How much hurting each seat helps `seat`: the leading rival most; `seat` itself -1."""
+    vals = [points(state, s) for s in range(state.players)]
+    best = max((v for s, v in enumerate(vals) if s != seat), default=0)
+    return [-1.0 if s == seat else (1.0 if vals[s] == best else 0.55) for s in range(state.players)]
+
+
+def zone_worth(z: int, w: list[float]) -> float:
+    """What a pigeon sitting in Zone z is worth to the seat whose weights are `w`."""
+    return w[z - BALCONY0] if z >= BALCONY0 else 0.0
+
+
+# ---- The policy ----------------------------------------------------------------------------
+
+
+class Policy:
+    """Fast rule-based choices for any decision on a full state, with a little seeded noise."""
+
+    def __init__(self, rng: random.Random, noise: float = 0.15) -> None:
+        self.rng = rng
+        self.noise = noise
+
+    def choose(self, state: GameState, d: Decision) -> OptionValue:
+        values = [o.value for o in d.options if o.value != BACK]
+        if len(values) == 1:
+            return values[0]
+        scored = self.rank(state, d, values)
+        noise, rnd = self.noise, self.rng.random
+        best, best_v = values[0], float("-inf")
+        for v, s in zip(values, scored, strict=True):
+            s += noise * rnd()
+            if s > best_v:
+                best, best_v = v, s
+        return best
+
+    def rank(self, state: GameState, d: Decision, values: list[OptionValue]) -> list[float]:
+        """A score per option value (higher is better) for the decision's player."""
+        p = d.player
+        w = weights(state, p)
+        k = d.kind
+        if k is DecisionKind.ACTION:
+            return [action_value(state, p, v, w) for v in values]
+        frame = state.stack[-1]
+        if k is DecisionKind.TARGET:
+            if frame["k"] == "redirect":
+                return [_zone_pref(state, p, _z(state, v), w) for v in values]
+            card = frame["card"]
+            return [target_value(state, p, card, _z(state, v), w) for v in values]
+        if k is DecisionKind.DISCARD:
+            return [-KIND_VALUE[kind(str(v))] for v in values]
+        if k is DecisionKind.PICK:
+            return [_pick_value(state, frame, p, v, w) for v in values]
+        if k is DecisionKind.LAND:
+            if frame["k"] == "enter":
+                return [_entry_value(state, p, _z(state, v)) for v in values]
+            return [_zone_pref(state, p, _z(state, v), w) for v in values]
+        if k is DecisionKind.LADY:
+            z = frame["zone"]
+            return [0.1 if v == DONE else _lady_value(state, str(v), z, w) for v in values]
+        if k is DecisionKind.BONUS:
+            z = frame["zone"]
+            return [0.0 if v == DONE else _guano_here(state, p, str(v), z, w, bonus=True) for v in values]
+        if k is DecisionKind.KEEP:
+            return [2.0 if kind(str(v)) is ActionKind.MOUNTAIN else 1.0 for v in values]
+        return [0.0 if v == PASS else react_value(state, p, k, frame, str(v), w) for v in values]
+
+
+def _z(state: GameState, zone: OptionValue) -> int:
+    return zindex(state, str(zone))
+
+
+def _hand_after(state: GameState, p: int, spent: int = 1) -> int:
+    return max(0, len(state.hands[p]) - spent)
+
+
+def fine_risk(state: GameState, p: int, spent: int = 1) -> float:
+    """Expected loss from being fined after playing Birdseed or guano (R5.5)."""
+    return min(0.45, 0.13 * (state.players - 1)) * CARD_VALUE * _hand_after(state, p, spent)
+
+
+def action_value(state: GameState, p: int, v: OptionValue, w: list[float]) -> float:
+    hand = state.hands[p]
+    if v == DRAW:
+        missing = HAND_LIMIT - len(hand)
+        return CARD_VALUE * missing + (0.6 if len(hand) <= 1 else 0.0) - 0.05
+    assert isinstance(v, tuple)
+    verb, card = v[0], str(v[1])
+    if verb == PLAY:
+        best = max(target_value(state, p, card, z, w) for z in targets(state, p, card))
+        return best - KIND_VALUE[kind(card)] * 0.35
+    # R3.2: convert a card of the Balcony
+    if card[0] == "F":
+        return 2.0 - 2 * CARD_VALUE
+    if kind(card) is ActionKind.MOUNTAIN:
+        return 4.0 - 2 * CARD_VALUE
+    return 2.0 - CARD_VALUE
+
+
+def target_value(state: GameState, p: int, card: str, z: int, w: list[float]) -> float:
+    """The gain of playing `card` onto Zone z, in VP for `p`, net of its recall cost."""
+    k = kind(card)
+    recall = ACTIONS[card].recall * RECALL_COST if state.active == p else 0.0
+    pig = state.pigeons
+    book = state.book
+    if k is ActionKind.WROOM or k is ActionKind.ZOT:
+        n = len(pig[z]) - sum(1 for q in pig[z] if book[q].rule is Rule.INFAMOUS) * 0.3
+        return n * 1.0 - recall - 0.3 * (state.players - 2) * 0.3
+    if k is ActionKind.BLAM:
+        if z == STATUE_I:
+            conv = min(2, len(pig[z]))
+            gain = float(conv)
+        else:
+            gain = 2.0
+            conv = 1
+        rest = [q for q in pig[z] if book[q].rule is not Rule.STUPID]
+        rest = rest[conv:] if len(rest) > conv else []
+        return gain + _scare_gain(state, p, z, len(rest), w) - recall
+    if k in (ActionKind.GUANO, ActionKind.MOUNTAIN):
+        return _guano_here(state, p, card, z, w) - fine_risk(state, p)
+    if k is ActionKind.BIRDSEED:
+        return _birdseed_gain(state, p, z, w) - recall - fine_risk(state, p)
+    if k is ActionKind.SWEEPER:
+        best = max((2.0 if kind(c) is ActionKind.MOUNTAIN else 1.0) for c in state.guano[z])
+        return best - recall
+    return -1.0
+
+
+def _scare_gain(state: GameState, p: int, z: int, n: int, w: list[float]) -> float:
+    """Rough worth of `n` pigeons taking off from Zone z, `p` breaking the ties (R4.2)."""
+    if n == 0:
+        return 0.0
+    here = zone_worth(z, w)
+    opp = sorted((w[s] for s in range(state.players) if s != p), reverse=True)
+    # they land on the least crowded Zones, Balconies often among them: the chooser spreads them
+    empty = [s for s in range(state.players) if s != p and not state.pigeons[BALCONY0 + s]]
+    landing = 0.0
+    for i in range(n):
+        landing += 0.6 * (opp[i % len(opp)] if i < len(empty) + 1 else 0.2)
+    return landing - n * here
+
+
+def _guano_here(state: GameState, p: int, card: str, z: int, w: list[float], bonus: bool = False) -> float:
+    vp = 2.0 if kind(card) is ActionKind.MOUNTAIN else 1.0
+    if z >= BALCONY0:
+        return vp * w[z - BALCONY0] - (0.0 if bonus else 0.0)
+    if z == CROWD_I:
+        book = state.book
+        n = sum(1 for q in state.pigeons[z] if book[q].rule is not Rule.STUPID)
+        return _scare_gain(state, p, z, n, w) - 0.35 * vp
+    return -0.35 * vp - 0.2
+
+
+def _birdseed_gain(state: GameState, p: int, z: int, w: list[float]) -> float:
+    """R5.3: one pigeon from every other Zone that may land on z moves there."""
+    extra = 0
+    gain = 0.0
+    dest = zone_worth(z, w)
+    n = BALCONY0 + state.players
+    order = list(range(BALCONY0)) + [BALCONY0 + (p + k) % state.players for k in range(state.players)]
+    book = state.book
+    for src in order:
+        if src == z:
+            continue
+        best: float | None = None
+        size = 0
+        for q in state.pigeons[src]:
+            if fits(state, z, q, extra):
+                best = dest - zone_worth(src, w)
+                size = book[q].size
+                break
+        if best is not None:
+            gain += best
+            extra += size
+    del n
+    # setting up a trophy: pigeons pulled to the Road, Statue or Cables while holding the card
+    if z in (ROAD_I, STATUE_I, CABLES_I):
+        want = {ROAD_I: ActionKind.WROOM, STATUE_I: ActionKind.BLAM, CABLES_I: ActionKind.ZOT}[z]
+        if any(kind(c) is want for c in state.hands[p]):
+            gain += 0.5 * min(2, extra)
+    return gain
+
+
+def _zone_pref(state: GameState, p: int, z: int, w: list[float]) -> float:
+    """Where `p` would like a pigeon to go (scare ties, redirects)."""
+    return zone_worth(z, w) + _city_hold(state, p, z) * 0.3
+
+
+def _city_hold(state: GameState, p: int, z: int) -> float:
+    if z >= BALCONY0 or z == CROWD_I:
+        return 0.0
+    want = {ROAD_I: ActionKind.WROOM, STATUE_I: ActionKind.BLAM, CABLES_I: ActionKind.ZOT}[z]
+    return 1.0 if any(kind(c) is want for c in state.hands[p]) else 0.0
+
+
+def _entry_value(state: GameState, p: int, z: int) -> float:
+    return _city_hold(state, p, z) - 0.01 * spaces(state, z)
+
+
+def _lady_value(state: GameState, pigeon: str, z: int, w: list[float]) -> float:
+    src = next(i for i, ps in enumerate(state.pigeons) if pigeon in ps)
+    return zone_worth(z, w) - zone_worth(src, w)
+
+
+def _pick_value(state: GameState, frame: dict[str, object], p: int, v: OptionValue, w: list[float]) -> float:
+    if v == DONE:
+        return -0.5
+    rule = state.book[str(v)].rule
+    if frame["k"] == "blam":
+        # the trophy: a Stupid Pigeon would stay (not scared by Blam!); the Infamous escapes (R4.6)
+        return (1.0 if rule is Rule.STUPID else 0.0) - (0.5 if rule is Rule.INFAMOUS else 0.0)
+    if frame["k"] == "redirect":
+        return 1.0
+    # Birdseed: a Lady pulls one more for the mover; an Infamous invites guano where it lands
+    z = frame["zone"]
+    assert isinstance(z, int)
+    if rule is Rule.LADY:
+        return 0.5
+    if rule is Rule.INFAMOUS:
+        return 0.3 * zone_worth(z, w)
+    return 0.0
+
+
+def react_value(
+    state: GameState, p: int, k: DecisionKind, frame: dict[str, object], card: str, w: list[float]
+) -> float:
+    """The gain of playing reaction `card` (0 is passing)."""
+    cost = KIND_VALUE[kind(card)] * 0.5
+    recall = ACTIONS[card].recall * RECALL_COST
+    # a reaction's recall feeds the active player's Invasion: good unless that is `p`
+    recall_gain = -recall if state.active == p else recall * 0.6 * w[state.active]
+    if k is DecisionKind.REACT_SHARE:
+        z = frame["zone"]
+        assert isinstance(z, int)
+        n = len(state.pigeons[z])
+        return n / 2 - 0.5 - cost + recall_gain
+    if k is DecisionKind.REACT_FINE:
+        by = frame["by"]
+        assert isinstance(by, int)
+        lost = len(state.hands[by]) * CARD_VALUE
+        return lost * w[by] - cost - 0.4 + recall_gain
+    if k is DecisionKind.REACT_SWEEPER:
+        return (len(state.hands[p]) - 1) * CARD_VALUE - cost
+    if k is DecisionKind.REACT_BIRDSEED:
+        b = _batch(state)
+        home = BALCONY0 + p
+        incoming = sum(1 for m in b["moves"] if m[2] == home)
+        return incoming * 1.0 - cost - 0.2 + recall_gain
+    if k is DecisionKind.REACT_GUANO:
+        z = frame["zone"]
+        assert isinstance(z, int)
+        return _guano_here(state, p, card, z, w) - fine_risk(state, p) - cost * 0.5
+    return -1.0
+
+
+def _batch(state: GameState) -> dict[str, Any]:
+    for f in reversed(state.stack):
+        if f["k"] == "batch":
+            found: dict[str, Any] = f
+            return found
+    return {"moves": ()}

@@ -1,0 +1,172 @@
+"""The bots: legal choices only, every decision kind answered, seeded, and no peeking (R8)."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import pytest
+
+from core import DecisionKind, apply, new_game
+from core.bots import LEVELS, Bot, make_bot
+from core.bots.expert import ExpertBot, Preset, key
+from core.bots.greedy import GreedyBot
+from core.bots.random import RandomBot
+from core.decisions import BACK, Decision
+from core.selfplay import play_game, selfplay
+from core.state import GameState
+from core.views import view
+from tests.core.test_bots_determinize import decision_points, public, shuffle_hidden
+
+TINY: Preset = Preset(iterations=12, horizon=1, seconds=0.0)
+"""A small search budget, enough to exercise the whole search in tests."""
+
+Maker = Callable[[int], Bot]
+MAKERS: dict[str, Maker] = {
+    "greedy": lambda seed: GreedyBot(seed, samples=2),
+    "expert": lambda seed: ExpertBot(seed, TINY),
+}
+
+
+def kind_samples() -> dict[DecisionKind, list[tuple[GameState, Decision]]]:
+    """Up to three decision points of each kind, from seeded random games."""
+    out: dict[DecisionKind, list[tuple[GameState, Decision]]] = {}
+    for state, d in decision_points(120, seed=300):
+        got = out.setdefault(d.kind, [])
+        if len(got) < 3:
+            got.append((state.clone(), d))
+        if len(out) == len(DecisionKind) and all(len(v) == 3 for v in out.values()):
+            break
+    return out
+
+
+SAMPLES = kind_samples()
+
+
+def test_samples_cover_every_decision_kind() -> None:
+    assert set(SAMPLES) == set(DecisionKind)
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+@pytest.mark.parametrize("kind", sorted(DecisionKind))
+def test_every_decision_kind_gets_an_offered_option(name: str, kind: DecisionKind) -> None:
+    """Reactions included: each bot answers each kind with an option the engine offered."""
+    for i, (state, d) in enumerate(SAMPLES[kind]):
+        choice = MAKERS[name](i).choose(view(state, d.player), d)
+        assert choice in d.values() and choice != BACK
+        apply(state.clone(), d.player, d.id, choice)
+
+
+def test_bots_make_only_legal_choices_over_whole_games() -> None:
+    """Whole games of mixed bots: `apply` accepts every choice, and no bot ever steps back."""
+    decisions = 0
+    for g in range(6):
+        players = 2 + g % 3
+        state = new_game(players, 1000 + g)
+        bots = [MAKERS["greedy"](g), MAKERS["expert"](g), RandomBot(g)][:players]
+        while not state.over:
+            d = state.open[0]
+            choice = bots[d.player % len(bots)].choose(view(state, d.player), d)
+            assert choice != BACK
+            apply(state, d.player, d.id, choice)
+            decisions += 1
+    assert decisions > 300
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_a_seeded_bot_plays_the_same_game_twice(name: str) -> None:
+    def game() -> dict[str, object]:
+        state = new_game(3, 77)
+        play_game(state, [MAKERS[name](s) for s in range(3)])
+        return state.to_dict()
+
+    assert game() == game()
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_no_peeking_hidden_cards_do_not_change_the_choice(name: str) -> None:
+    """R8: dealing anew every card the seat cannot see (other hands, deck orders, removed
+    cards, blind trophies) leaves its view, and so a seeded bot's choice, unchanged."""
+    shuffler = random.Random(9)
+    checked = 0
+    for i, (state, d) in enumerate(decision_points(4, seed=500)):
+        if i % 4 or len([o for o in d.options if o.value != BACK]) < 2:
+            continue
+        other = shuffle_hidden(state, d.player, shuffler)
+        mine, theirs = view(state, d.player), view(other, d.player)
+        assert public(mine) == public(theirs)
+        assert MAKERS[name](i).choose(mine, d) == MAKERS[name](i).choose(theirs, d)
+        checked += 1
+    assert checked > 20
+
+
+def test_no_peeking_against_a_peeking_bot() -> None:
+    """The check above can fail: a bot that reads another hand through the state changes its mind."""
+
+    class Cheat:
+        def __init__(self, state: GameState) -> None:
+            self.state = state
+
+        def choose(self, v: object, d: Decision) -> object:
+            rival = (d.player + 1) % self.state.players
+            hand = self.state.hands[rival]
+            return d.values()[int(hand[0][1:]) % len(d.values()) if hand else 0]
+
+    shuffler = random.Random(10)
+    changed = 0
+    for i, (state, d) in enumerate(decision_points(3, seed=600)):
+        if len(d.options) < 2:
+            continue
+        other = shuffle_hidden(state, d.player, shuffler)
+        changed += Cheat(state).choose(None, d) != Cheat(other).choose(None, d)
+        if i > 200:
+            break
+    assert changed > 0
+
+
+def test_expert_stops_at_its_deadline() -> None:
+    """The caller's deadline cuts the search short (core reads no clock: here, a counter)."""
+    state = new_game(2, 3)
+    d = state.open[0]
+    calls = [0]
+
+    def deadline() -> Callable[[], bool]:
+        calls[0] = 0
+
+        def done() -> bool:
+            calls[0] += 1
+            return calls[0] > 4
+
+        return done
+
+    bot = ExpertBot(1, Preset(iterations=500, horizon=1, seconds=0.0), deadline)
+    assert bot.choose(view(state, d.player), d) in d.values()
+    assert bot.last_iterations == 5
+
+
+def test_search_keys_name_copies_of_a_card_as_one_choice() -> None:
+    assert key(("play", "A01")) == key(("play", "A02")) == ("play", "blam")
+    assert key("F03") == "F03" and key("road") == "road"
+
+
+def test_levels_are_stable_and_all_make_bots() -> None:
+    assert LEVELS == ("random", "greedy", "easy", "medium", "hard", "expert")
+    for level in LEVELS:
+        assert hasattr(make_bot(level, 1), "choose")
+    with pytest.raises(ValueError):
+        make_bot("grandmaster", 1)
+
+
+def test_make_bot_with_a_clock_bounds_search_levels() -> None:
+    ticks = iter(range(10**6))
+    bot = make_bot("hard", 1, clock=lambda: float(next(ticks)))
+    state = new_game(2, 4)
+    d = state.open[0]
+    assert bot.choose(view(state, d.player), d) in d.values()
+    assert isinstance(bot, ExpertBot) and bot.last_iterations == 1
+
+
+def test_selfplay_mixes_levels_without_errors() -> None:
+    summary = selfplay(2, 2, ["greedy", "random"], seed=3)
+    assert summary.games == 2 and summary.errors == 0
+    assert summary.stats["greedy"].seats == 2 and summary.stats["random"].seats == 2
