@@ -1,0 +1,71 @@
+"""Bot thinking off the event loop: a thread pool, or worker processes for bots that search.
+
+A bot gets exactly what a human in its seat would: the seat's view and the open decision. Bots
+are made afresh for each decision from a seed derived from the game and the decision, so a
+worker process needs nothing but its arguments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from core.bots import LEVELS, make_bot
+from core.decisions import BACK, Decision, OptionValue, normalize, plain
+from core.views import PlayerView
+
+log = logging.getLogger(__name__)
+
+
+def think(level: str, seed: int, seen: PlayerView, decision: Decision) -> OptionValue:
+    """The bot's choice for `decision`, always one of its options (a bot that fails or answers
+    off the list gets the first option that does not step back)."""
+    try:
+        option = normalize(make_bot(level, seed).choose(seen, decision))
+    except Exception:  # a bot bug must not stall the table
+        log.exception("bot %r failed on decision %d", level, decision.id)
+        option = None
+    values = decision.values()
+    if option in values:
+        return option
+    return next((v for v in values if v != BACK), values[0])
+
+
+def _think_plain(level: str, seed: int, seen: dict[str, Any], decision: dict[str, Any]) -> Any:
+    """`think` over plain data, for a worker process."""
+    return plain(think(level, seed, PlayerView.from_dict(seen), Decision.from_dict(decision)))
+
+
+class BotPool:
+    """Where bots think: `processes` worker processes, or (0) a small thread pool.
+
+    Threads suit cheap bots (random, greedy); processes keep a searching bot from taking the
+    interpreter lock away from the event loop.
+    """
+
+    def __init__(self, processes: int = 0, threads: int = 2) -> None:
+        self.processes = processes
+        self._executor: Executor = (
+            ProcessPoolExecutor(max_workers=processes)
+            if processes > 0
+            else ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
+        )
+
+    async def choose(self, level: str, seed: int, seen: PlayerView, decision: Decision) -> OptionValue:
+        """The bot's option. Cancelling it is safe (the result of the worker is dropped)."""
+        loop = asyncio.get_running_loop()
+        if self.processes > 0:
+            raw = await loop.run_in_executor(
+                self._executor, _think_plain, level, seed, seen.to_dict(), decision.to_dict()
+            )
+            return normalize(raw)
+        return await loop.run_in_executor(self._executor, think, level, seed, seen, decision)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def known_level(level: str) -> bool:
+    return level in LEVELS

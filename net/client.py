@@ -1,0 +1,619 @@
+"""The asyncio client: connects, says hello, keeps the seat's view and decisions up to date,
+and reconnects with its seat token after a drop. A UI reads its updates and calls its requests.
+
+    client = Client("127.0.0.1", 7777, "Ada")
+    await client.connect()                  # raises Refused (wrong password, full table, ...)
+    await client.join(1)                    # or create(), watch(table)
+    async for update in client.updates():   # GameChanged, TableChanged, ChatReceived, ...
+        ...
+        await client.choose(decision.id, option.value)
+
+Everything runs on the caller's event loop (a Textual app runs it in an async worker).
+docs/protocol.md, "The client", describes the API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, AsyncIterator, Final, Mapping, Union
+
+from core.decisions import Decision, OptionValue, plain
+from core.events import Event
+from core.views import PlayerView
+from net.connection import Connection
+from net.errors import ErrorCode
+from net.frames import Message
+from net.limits import RECONNECT_DELAYS, RECONNECT_GIVE_UP, Limits
+from net.messages import HOST_TYPES, hello
+
+log = logging.getLogger(__name__)
+
+REQUEST_TIMEOUT: Final = 15.0
+"""Seconds the client waits for a request's `result` before it reports a timeout."""
+CONNECT_TIMEOUT: Final = 10.0
+"""Seconds to open the connection and get `welcome`."""
+LOG_LENGTH: Final = 500
+"""Events and chat lines the client keeps for a UI that starts reading late."""
+_FINAL: Final = frozenset(
+    {
+        ErrorCode.VERSION_MISMATCH,
+        ErrorCode.RULES_MISMATCH,
+        ErrorCode.BAD_PASSWORD,
+        ErrorCode.BAD_TOKEN,
+        ErrorCode.REPLACED,
+        ErrorCode.TABLE_FULL,
+        ErrorCode.NO_SUCH_TABLE,
+        ErrorCode.WRONG_PHASE,
+        ErrorCode.TOO_MANY_ERRORS,
+    }
+)
+"""Reasons a host gives for closing after which reconnecting cannot help."""
+
+
+class Status(StrEnum):
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"
+    CLOSED = "closed"
+
+
+class Refused(Exception):
+    """The host turned the connection away (`bye` during the handshake)."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(f"{code}: {text}")
+        self.code = code
+        self.text = text
+
+
+# ---- what the client knows, as plain frozen data ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    name: str
+    kind: str
+    """"human" or "bot"."""
+    level: str | None
+    connected: bool
+    away: bool
+    """A bot is playing for this person right now."""
+    left: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    id: int
+    name: str
+    phase: str
+    """"waiting", "playing" or "over"."""
+    game: int
+    edition: str
+    seats: tuple[SeatInfo | None, ...]
+    """None is a free seat."""
+    watchers: int
+    owner: int | None = None
+    rematch: tuple[int, ...] = ()
+    settings: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyInfo:
+    host: str
+    tables: tuple[TableInfo, ...]
+    can_create: bool
+    levels: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    name: str
+    seat: int | None
+    text: str
+    """Already stripped of control characters by the host."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    game: int
+    winners: tuple[int, ...]
+    scores: tuple[Mapping[str, Any], ...]
+    names: tuple[str, ...]
+    record: Mapping[str, Any]
+    """A `core.record.Record` dict: replaying it rebuilds the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The host's answer to a request."""
+
+    ok: bool
+    code: str | None = None
+    text: str = ""
+
+
+# ---- updates a UI consumes ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged:
+    status: Status
+    text: str = ""
+    code: str | None = None
+    """Why the connection closed or dropped, when the host said (`bye`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    lobby: LobbyInfo
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanged:
+    table: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameChanged:
+    view: PlayerView | None
+    """The seat's view; its `decisions` are always the current ones. None before any game."""
+    events: tuple[Event, ...]
+    """What happened since the previous update, redacted for this seat (after a snapshot: the
+    events the client missed, as far as the host remembers them)."""
+    decisions: tuple[Decision, ...]
+    """This seat's open decisions (the same as `view.decisions`)."""
+    window: str | None
+    """A reaction window is open (its kind), or None. It never says who may react."""
+    deadline: float | None
+    """`loop.time()` by which this seat must decide, if the host limits it."""
+    snapshot: bool = False
+    """A full snapshot (after a reconnection, a gap or a stale choice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    result: GameResult
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReceived:
+    line: ChatLine
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorReported:
+    """The host dropped one of our frames (a protocol error), or sent one we could not read."""
+
+    code: str
+    text: str
+
+
+Update = Union[StatusChanged, LobbyChanged, TableChanged, Seated, GameChanged, GameOver, ChatReceived, ErrorReported]
+
+
+# ---- parsing host frames ------------------------------------------------------------------
+
+
+def _seat(d: Any) -> SeatInfo | None:
+    if d is None:
+        return None
+    return SeatInfo(
+        int(d["seat"]),
+        str(d["name"]),
+        str(d["kind"]),
+        d.get("level"),
+        bool(d.get("connected")),
+        bool(d.get("away")),
+        bool(d.get("left")),
+    )
+
+
+def _table(d: Mapping[str, Any]) -> TableInfo:
+    return TableInfo(
+        id=int(d["id"]),
+        name=str(d["name"]),
+        phase=str(d["phase"]),
+        game=int(d.get("game") or 0),
+        edition=str(d.get("edition") or ""),
+        seats=tuple(_seat(x) for x in d["seats"]),
+        watchers=int(d.get("watchers") or 0),
+        owner=d.get("owner"),
+        rematch=tuple(int(x) for x in d.get("rematch") or ()),
+        settings=dict(d.get("settings") or {}),
+    )
+
+
+def _decisions(raw: Any) -> tuple[Decision, ...]:
+    return tuple(Decision.from_dict(x) for x in raw or ())
+
+
+# ---- the client ---------------------------------------------------------------------------
+
+
+class Client:
+    """A connection to a host, kept alive across drops. See the module docstring.
+
+    Attributes a UI may read at any time: `status`, `latency`, `name`, `token`, `table_id`,
+    `seat`, `lobby`, `table`, `view`, `decisions`, `window`, `deadline`, `result`, `log`
+    (recent events) and `chat` (recent lines).
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        password: str | None = None,
+        token: str | None = None,
+        table: int | None = None,
+        watch: bool = False,
+        reconnect: bool = True,
+        limits: Limits | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.name = name
+        self.password = password
+        self.token = token
+        """The seat token: keep it to come back to the same seat (even from another process)."""
+        self.reconnect = reconnect
+        self.limits = limits or Limits()
+        self.status = Status.CLOSED
+        self.table_id: int | None = table
+        self.seat: int | None = None
+        self.lobby: LobbyInfo | None = None
+        self.table: TableInfo | None = None
+        self.view: PlayerView | None = None
+        self.decisions: tuple[Decision, ...] = ()
+        self.window: str | None = None
+        self.deadline: float | None = None
+        self.result: GameResult | None = None
+        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
+        self.chat: deque[ChatLine] = deque(maxlen=LOG_LENGTH)
+        self.seq = 0
+        """Sequence number of the last game update applied."""
+        self.gaps = 0
+        """Updates that arrived out of order (each one asked the host for a snapshot)."""
+        self._watch = watch
+        self._conn: Connection | None = None
+        self._runner: asyncio.Task[None] | None = None
+        self._updates: asyncio.Queue[Update | None] = asyncio.Queue()
+        self._requests: dict[int, asyncio.Future[Outcome]] = {}
+        self._aid = 0
+        self._welcome: asyncio.Future[Message] | None = None
+        self._bye: tuple[str, str] | None = None
+        self._closing = False
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds of the last ping round trip to the host."""
+        return self._conn.latency if self._conn is not None else None
+
+    # ---- lifecycle --------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Connect and shake hands. Raises Refused if the host says no, OSError or TimeoutError
+        if it cannot be reached. Afterwards the client keeps itself connected until `close`."""
+        self._closing = False
+        self._set_status(Status.CONNECTING)
+        try:
+            conn, task = await self._open()
+        except BaseException:
+            self._set_status(Status.CLOSED)
+            raise
+        self._runner = asyncio.create_task(self._run(conn, task), name="pigeon client")
+
+    async def close(self) -> None:
+        """Leave politely and stop. Safe to call twice and safe to cancel."""
+        self._closing = True
+        conn, runner = self._conn, self._runner
+        if conn is not None:
+            conn.close()
+        if runner is not None and runner is not asyncio.current_task():
+            try:
+                async with asyncio.timeout(2.0):
+                    await asyncio.shield(runner)
+            except TimeoutError:
+                runner.cancel()
+        self._runner = None
+        self._set_status(Status.CLOSED)
+        self._updates.put_nowait(None)
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def updates(self) -> AsyncIterator[Update]:
+        """Every update, in order, until the client closes for good. One consumer only."""
+        while True:
+            item = await self._updates.get()
+            if item is None:
+                return
+            yield item
+
+    def __aiter__(self) -> AsyncIterator[Update]:
+        return self.updates()
+
+    async def _open(self) -> tuple[Connection, asyncio.Task[None]]:
+        loop = asyncio.get_running_loop()
+        async with asyncio.timeout(CONNECT_TIMEOUT):
+            reader, writer = await asyncio.open_connection(self.host, self.port, limit=self.limits.max_frame)
+        conn = Connection(reader, writer, self.limits, self._on_frame, types=HOST_TYPES, rate_limited=False)
+        self._conn = conn
+        self._bye = None
+        self._welcome = loop.create_future()
+        task = asyncio.create_task(conn.run(), name="pigeon connection")
+        conn.send(
+            hello(
+                self.name,
+                token=self.token,
+                password=self.password,
+                last_seq=self.seq if self.token and self.seq else None,
+                table=self.table_id if not self.token else None,
+                watch=self._watch and not self.token,
+            )
+        )
+        try:
+            async with asyncio.timeout(CONNECT_TIMEOUT):
+                waiting: set[asyncio.Future[Any]] = {self._welcome, task}
+                await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            task.cancel()
+            raise
+        if self._welcome.done() and not self._welcome.cancelled():
+            self.name = str(self._welcome.result().get("name") or self.name)
+            self._set_status(Status.CONNECTED)
+            conn.ping()
+            return conn, task
+        task.cancel()
+        code, text = self._bye or (ErrorCode.DISCONNECTED.value, "the host closed the connection")
+        raise Refused(code, text)
+
+    async def _run(self, conn: Connection, task: asyncio.Task[None]) -> None:
+        """Serve the connection; after a drop, reconnect with the token until it works or
+        RECONNECT_GIVE_UP seconds pass."""
+        while True:
+            try:
+                await task
+            except asyncio.CancelledError:
+                task.cancel()
+                raise
+            self._fail_requests()
+            bye = self._bye
+            final = bye is not None and bye[0] in {c.value for c in _FINAL}
+            if self._closing or not self.reconnect or final or self.token is None:
+                text = bye[1] if bye else "" if self._closing else "connection lost"
+                self._set_status(Status.CLOSED, text, bye[0] if bye else None)
+                self._updates.put_nowait(None)
+                return
+            self._set_status(Status.RECONNECTING, bye[1] if bye else "connection lost", bye[0] if bye else None)
+            reopened = await self._reconnect()
+            if reopened is None:
+                self._set_status(Status.CLOSED, "could not reconnect", ErrorCode.DISCONNECTED.value)
+                self._updates.put_nowait(None)
+                return
+            conn, task = reopened
+
+    async def _reconnect(self) -> tuple[Connection, asyncio.Task[None]] | None:
+        give_up = time.monotonic() + RECONNECT_GIVE_UP
+        attempt = 0
+        while not self._closing and time.monotonic() < give_up:
+            await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+            attempt += 1
+            try:
+                return await self._open()
+            except Refused as exc:
+                if exc.code in {c.value for c in _FINAL}:
+                    self._bye = (exc.code, exc.text)
+                    return None
+            except (OSError, TimeoutError) as exc:
+                log.debug("reconnect attempt %d failed: %s", attempt, exc)
+        return None
+
+    def _fail_requests(self) -> None:
+        for fut in self._requests.values():
+            if not fut.done():
+                fut.set_result(Outcome(False, ErrorCode.DISCONNECTED.value, "the connection dropped"))
+        self._requests.clear()
+
+    def _set_status(self, status: Status, text: str = "", code: str | None = None) -> None:
+        if status is self.status and not text:
+            return
+        self.status = status
+        self._updates.put_nowait(StatusChanged(status, text, code))
+
+    def _emit(self, update: Update) -> None:
+        self._updates.put_nowait(update)
+
+    # ---- requests ---------------------------------------------------------------------------
+
+    async def _request(self, message: dict[str, Any]) -> Outcome:
+        conn = self._conn
+        if conn is None or self.status is not Status.CONNECTED:
+            return Outcome(False, ErrorCode.DISCONNECTED.value, "not connected")
+        self._aid += 1
+        aid = self._aid
+        fut: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._requests[aid] = fut
+        if not conn.send({**message, "aid": aid}):
+            self._requests.pop(aid, None)
+            return Outcome(False, ErrorCode.DISCONNECTED.value, "not connected")
+        try:
+            async with asyncio.timeout(REQUEST_TIMEOUT):
+                return await fut
+        except TimeoutError:
+            return Outcome(False, ErrorCode.TIMEOUT.value, "the host did not answer")
+        finally:
+            self._requests.pop(aid, None)
+
+    async def choose(self, decision_id: int, option: OptionValue) -> Outcome:
+        """Answer one of `decisions`. A refusal comes back as an Outcome (and the host sends a
+        fresh snapshot when the choice was stale). Cancelling it is safe."""
+        return await self._request({"t": "choose", "id": decision_id, "option": plain(option)})
+
+    async def join(self, table: int, seat: int | None = None) -> Outcome:
+        """Take a seat (the first free one, or `seat`) at a table that has not started."""
+        msg: dict[str, Any] = {"t": "join", "table": table}
+        if seat is not None:
+            msg["seat"] = seat
+        return await self._request(msg)
+
+    async def watch(self, table: int) -> Outcome:
+        return await self._request({"t": "watch", "table": table})
+
+    async def create(
+        self, seats: int | None = None, bots: int | None = None, level: str | None = None, edition: str | None = None
+    ) -> Outcome:
+        """Open a new table (if the host allows another) and sit at it."""
+        msg: dict[str, Any] = {"t": "create"}
+        for key, value in (("seats", seats), ("bots", bots), ("level", level), ("edition", edition)):
+            if value is not None:
+                msg[key] = value
+        return await self._request(msg)
+
+    async def leave(self) -> Outcome:
+        """Back to the lobby; in a game, a bot finishes it for you."""
+        out = await self._request({"t": "leave"})
+        if out.ok:
+            self.token = None
+            self.seat = None
+        return out
+
+    async def start(self) -> Outcome:
+        """Start the game now with whoever is seated (the first player to sit only)."""
+        return await self._request({"t": "start"})
+
+    async def rematch(self) -> Outcome:
+        """Ask for another game; it starts, seats rotated, once every player asked."""
+        return await self._request({"t": "rematch"})
+
+    async def here(self) -> Outcome:
+        """Take the seat back from the bot that played it while you were away."""
+        return await self._request({"t": "here"})
+
+    async def sync(self) -> Outcome:
+        """Ask for a full snapshot."""
+        return await self._request({"t": "sync", "seq": self.seq})
+
+    def say(self, text: str) -> None:
+        """Send a chat line to the table (the host strips control characters and caps length)."""
+        if self._conn is not None:
+            self._conn.send({"t": "say", "text": text[:2000]})
+
+    # ---- frames from the host ---------------------------------------------------------------
+
+    def _on_frame(self, conn: Connection, msg: Message) -> None:
+        if conn is not self._conn:
+            return
+        try:
+            handler = getattr(self, f"_on_{msg['t']}")
+            handler(msg)
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("unreadable %r frame from the host: %s", msg.get("t"), exc)
+            self._emit(ErrorReported(ErrorCode.BAD_FIELD.value, f"unreadable {msg.get('t')!r} frame from the host"))
+
+    def _on_welcome(self, msg: Message) -> None:
+        if self._welcome is not None and not self._welcome.done():
+            self._welcome.set_result(msg)
+
+    def _on_bye(self, msg: Message) -> None:
+        self._bye = (str(msg.get("code")), str(msg.get("text") or ""))
+
+    def _on_error(self, msg: Message) -> None:
+        self._emit(ErrorReported(str(msg.get("code")), str(msg.get("text") or "")))
+
+    def _on_result(self, msg: Message) -> None:
+        fut = self._requests.get(msg.get("aid"))  # type: ignore[arg-type]
+        if fut is not None and not fut.done():
+            fut.set_result(Outcome(bool(msg.get("ok")), msg.get("code"), str(msg.get("text") or "")))
+
+    def _on_lobby(self, msg: Message) -> None:
+        self.lobby = LobbyInfo(
+            host=str(msg.get("host") or ""),
+            tables=tuple(_table(t) for t in msg["tables"]),
+            can_create=bool(msg.get("can_create")),
+            levels=tuple(str(x) for x in msg.get("levels") or ()),
+        )
+        self._emit(LobbyChanged(self.lobby))
+
+    def _on_table(self, msg: Message) -> None:
+        self.table = _table(msg)
+        self.table_id = self.table.id
+        self._emit(TableChanged(self.table))
+
+    def _on_seated(self, msg: Message) -> None:
+        self.table_id = int(msg["table"])
+        self.seat = int(msg["seat"])
+        self.token = str(msg["token"])
+        self._emit(Seated(self.table_id, self.seat))
+
+    def _on_snapshot(self, msg: Message) -> None:
+        self.seq = int(msg["seq"])
+        events = tuple(Event.from_dict(e) for e in msg.get("events") or ())
+        self._apply_game(msg, events, snapshot=True)
+
+    def _on_update(self, msg: Message) -> None:
+        seq = int(msg["seq"])
+        if seq <= self.seq:
+            return  # already have it
+        if seq != self.seq + 1:
+            self.gaps += 1
+            log.info("update %d after %d: asking for a snapshot", seq, self.seq)
+            conn = self._conn
+            if conn is not None:
+                conn.send({"t": "sync", "seq": self.seq})
+            return
+        self.seq = seq
+        events = tuple(Event.from_dict(e) for e in msg.get("events") or ())
+        self._apply_game(msg, events, snapshot=False)
+
+    def _apply_game(self, msg: Message, events: tuple[Event, ...], snapshot: bool) -> None:
+        decisions = _decisions(msg.get("decisions"))
+        raw_view = msg.get("view")
+        view = PlayerView.from_dict(raw_view) if raw_view is not None else self.view
+        if view is not None:
+            view = dataclasses.replace(view, decisions=decisions)
+        self.view = view
+        self.decisions = decisions
+        window = msg.get("window")
+        self.window = str(window["kind"]) if isinstance(window, dict) else None
+        limit = msg.get("limit")
+        loop = asyncio.get_running_loop()
+        self.deadline = loop.time() + float(limit) if decisions and isinstance(limit, int | float) else None
+        if not snapshot or events:
+            self.log.extend(events)
+        if view is not None and not view.over:
+            self.result = None
+        self._emit(GameChanged(view, events, decisions, self.window, self.deadline, snapshot))
+
+    def _on_over(self, msg: Message) -> None:
+        self.result = GameResult(
+            game=int(msg["game"]),
+            winners=tuple(int(x) for x in msg["winners"]),
+            scores=tuple(dict(s) for s in msg["scores"]),
+            names=tuple(str(n) for n in msg.get("names") or ()),
+            record=dict(msg.get("record") or {}),
+        )
+        self._emit(GameOver(self.result))
+
+    def _on_chat(self, msg: Message) -> None:
+        line = ChatLine(str(msg.get("name") or ""), msg.get("seat"), str(msg.get("text") or ""))
+        self.chat.append(line)
+        self._emit(ChatReceived(line))

@@ -1,0 +1,464 @@
+"""The headless host: accepts connections, runs the handshake and the lobby, and hands each
+seated player to their table. It is the only authority; it never imports a UI.
+
+`Host` is the server object; `serve` runs one from a `HostConfig` until cancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import socket
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from core.bots import LEVELS
+from core.cards import Edition
+from net.bots import BotPool
+from net.connection import Connection
+from net.errors import ErrorCode, NetError
+from net.frames import Message
+from net.limits import TABLE_SEATS_MAX, Limits
+from net.messages import CLIENT_TYPES, PROTOCOL_VERSION, REQUESTS, RULES_HASH, validate
+from net.sanitize import clean_name
+from net.table import Member, Phase, Table, TableConfig, Watcher
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7777
+
+
+@dataclass(frozen=True, slots=True)
+class HostConfig:
+    bind: str = "0.0.0.0"
+    """0.0.0.0 for a host others join; 127.0.0.1 for the private host of a game against bots."""
+    port: int = DEFAULT_PORT
+    """0 picks a free port (see `Host.port`)."""
+    name: str = "pigeon_tui"
+    password: str | None = None
+    tables: int = 1
+    """How many tables may be open at once, the host's own included (players open the others)."""
+    table: TableConfig = field(default_factory=TableConfig)
+    limits: Limits = field(default_factory=Limits)
+    bot_processes: int = 0
+    """Worker processes for bot thinking; 0 uses a small thread pool."""
+
+
+@dataclass(eq=False, slots=True)
+class Session:
+    """One connection as the host sees it: who it is and where it sits or watches."""
+
+    conn: Connection
+    name: str = ""
+    member: Member | None = None
+    watching: Watcher | None = None
+    watching_table: Table | None = None
+
+
+class Host:
+    """A host: the lobby, its tables, and every connection."""
+
+    def __init__(self, config: HostConfig) -> None:
+        self.config = config
+        self.limits = config.limits
+        self.bots = BotPool(config.bot_processes)
+        self.tables: dict[int, Table] = {}
+        self.sessions: dict[Connection, Session] = {}
+        self.tokens: dict[str, Member] = {}
+        self._next_table = 1
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._lobby_soon = False
+        self.on_ready: Callable[[Host], None] | None = None
+        self.open_table(config.table, persistent=True)
+
+    # ---- lifecycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen. After this, `port` is the port bound (useful with port 0)."""
+        self._server = await asyncio.start_server(
+            self._accept, self.config.bind, self.config.port, reuse_address=True, limit=self.limits.max_frame
+        )
+        log.info("listening on %s", ", ".join(f"{a}:{p}" for a, p in self.addresses()))
+
+    def addresses(self) -> list[tuple[str, int]]:
+        if self._server is None:
+            return []
+        out = []
+        for sock in self._server.sockets:
+            addr = sock.getsockname()
+            out.append((str(addr[0]), int(addr[1])))
+        return out
+
+    @property
+    def port(self) -> int:
+        addrs = self.addresses()
+        if not addrs:
+            raise RuntimeError("the host is not listening")
+        return addrs[0][1]
+
+    async def serve_forever(self) -> None:
+        """Serve until cancelled; cancelling it closes every connection and table."""
+        if self._server is None:
+            await self.start()
+        assert self._server is not None
+        try:
+            await self._server.serve_forever()
+        finally:
+            await self.close()
+
+    async def close(self) -> None:
+        """Say goodbye to every client and stop. Safe to call twice."""
+        if self._server is not None:
+            self._server.close()
+        for s in list(self.sessions.values()):
+            s.conn.close(ErrorCode.SHUTDOWN, "the host is shutting down")
+        for table in self.tables.values():
+            table.close()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=2.0)
+        for task in list(self._tasks):
+            task.cancel()
+        if self._server is not None:
+            await self._server.wait_closed()
+            self._server = None
+        self.bots.close()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(
+            reader,
+            writer,
+            self.limits,
+            self._handle,
+            types=CLIENT_TYPES,
+            rate_limited=True,
+            handshake_timeout=self.limits.hello_timeout,
+        )
+        if len(self.sessions) >= self.limits.max_connections:
+            conn.close(ErrorCode.HOST_FULL, "the host has no room for another connection")
+        else:
+            self.sessions[conn] = Session(conn)
+            conn.on_close = self._closed
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            await conn.run()
+        finally:
+            if task is not None:
+                self._tasks.discard(task)
+
+    def _closed(self, conn: Connection) -> None:
+        s = self.sessions.pop(conn, None)
+        if s is None:
+            return
+        if s.member is not None and s.member.conn is conn:
+            s.member.table.disconnected(s.member)
+        if s.watching is not None and s.watching_table is not None:
+            s.watching_table.unwatch(s.watching)
+
+    # ---- tables -----------------------------------------------------------------------------
+
+    def open_table(self, config: TableConfig, persistent: bool = False) -> Table:
+        tid = self._next_table
+        self._next_table += 1
+        table = Table(tid, config, self.bots, self._table_changed, persistent)
+        self.tables[tid] = table
+        self._table_changed(table)
+        return table
+
+    def _table_changed(self, table: Table) -> None:
+        members = set(table.members)
+        for token, m in list(self.tokens.items()):
+            if m.table is table and (table.closed or m not in members):
+                del self.tokens[token]
+        for m in members:
+            if m.token is not None:
+                self.tokens[m.token] = m
+        if table.closed:
+            self.tables.pop(table.id, None)
+        if not self._lobby_soon:
+            self._lobby_soon = True
+            try:
+                asyncio.get_running_loop().call_soon(self._send_lobby)
+            except RuntimeError:
+                self._lobby_soon = False  # no loop yet (the host's own table, at construction)
+
+    def lobby_frame(self) -> dict[str, Any]:
+        return {
+            "t": "lobby",
+            "host": self.config.name,
+            "tables": [t.info() for t in self.tables.values()],
+            "can_create": len(self.tables) < self.config.tables,
+            "levels": list(LEVELS),
+        }
+
+    def _send_lobby(self) -> None:
+        self._lobby_soon = False
+        frame = self.lobby_frame()
+        for s in self.sessions.values():
+            if s.conn.greeted and s.member is None and s.watching is None:
+                s.conn.send(frame)
+
+    # ---- frames -----------------------------------------------------------------------------
+
+    def _handle(self, conn: Connection, msg: Message) -> None:
+        s = self.sessions.get(conn)
+        if s is None:
+            return
+        try:
+            validate(msg)
+        except NetError as exc:
+            conn.protocol_error(exc.code, exc.text)
+            return
+        t = msg["t"]
+        if not conn.greeted:
+            if t != "hello":
+                conn.protocol_error(ErrorCode.UNEXPECTED, "the first frame must be `hello`")
+                return
+            self._hello(s, msg)
+            return
+        if t == "hello":
+            conn.protocol_error(ErrorCode.UNEXPECTED, "already greeted")
+            return
+        if t == "say":
+            self._say(s, msg["text"])
+            return
+        if t in REQUESTS:
+            aid = msg.get("aid")
+            try:
+                getattr(self, f"_do_{t}")(s, msg)
+            except NetError as exc:
+                conn.send({"t": "result", "aid": aid, "ok": False, "code": exc.code.value, "text": exc.text})
+                if t == "choose" and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
+                    self._resync(s)
+                return
+            conn.send({"t": "result", "aid": aid, "ok": True})
+
+    def _hello(self, s: Session, msg: Message) -> None:
+        conn = s.conn
+        if msg["v"] != PROTOCOL_VERSION:
+            conn.close(ErrorCode.VERSION_MISMATCH, f"this host speaks protocol {PROTOCOL_VERSION}, not {msg['v']}")
+            return
+        if msg["rules"] != RULES_HASH:
+            conn.close(ErrorCode.RULES_MISMATCH, "this host plays other card data (update pigeon_tui)")
+            return
+        password = self.config.password
+        if password is not None and not hmac.compare_digest(str(msg.get("password") or "").encode(), password.encode()):
+            conn.close(ErrorCode.BAD_PASSWORD, "wrong password")
+            return
+        token = msg.get("token")
+        member = self.tokens.get(token) if token else None
+        if token and member is None:
+            conn.close(ErrorCode.BAD_TOKEN, "that seat is no longer held for you (the game may have ended)")
+            return
+        s.name = clean_name(msg["name"]) if member is None else member.name
+        conn.name = s.name
+        table_id = msg.get("table")
+        table = self.tables.get(table_id) if table_id is not None else None
+        if member is None and table_id is not None:
+            if table is None:
+                conn.close(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+                return
+            if not msg.get("watch") and not table.free_seats():
+                code = ErrorCode.TABLE_FULL if table.phase is Phase.WAITING else ErrorCode.WRONG_PHASE
+                conn.close(code, f"{table.name} has no free seat")
+                return
+        conn.greeted = True
+        conn.send(
+            {
+                "t": "welcome",
+                "v": PROTOCOL_VERSION,
+                "rules": RULES_HASH,
+                "host": self.config.name,
+                "name": s.name,
+                "resumed": member is not None,
+            }
+        )
+        if member is not None:
+            old = member.conn
+            if old is not None and old is not conn:
+                old_session = self.sessions.get(old)
+                if old_session is not None:
+                    old_session.member = None
+                old.close(ErrorCode.REPLACED, "you joined from another connection")
+            s.member = member
+            member.table.resume(member, conn, msg.get("last_seq"))
+            return
+        if table is not None:
+            if msg.get("watch"):
+                self._watch(s, table)
+            else:
+                s.member = table.sit(conn, s.name)
+            return
+        conn.send(self.lobby_frame())
+
+    def _say(self, s: Session, text: str) -> None:
+        if s.member is not None:
+            s.member.table.say(s.name, s.member.seat, text)
+        elif s.watching_table is not None:
+            s.watching_table.say(s.name, None, text)
+        # the lobby has no chat: people talk at their table
+
+    def _resync(self, s: Session) -> None:
+        m = s.member
+        if m is not None and m.table.phase is not Phase.WAITING:
+            m.table.snapshot(m.stream, s.conn, m.seat, None)
+
+    def _leave_current(self, s: Session) -> None:
+        if s.member is not None:
+            s.member.table.leave(s.member)
+            s.member = None
+        if s.watching is not None and s.watching_table is not None:
+            s.watching_table.unwatch(s.watching)
+        s.watching = s.watching_table = None
+
+    def _watch(self, s: Session, table: Table) -> None:
+        s.watching = table.watch(s.conn)
+        s.watching_table = table
+
+    def _table(self, tid: int) -> Table:
+        table = self.tables.get(tid)
+        if table is None:
+            raise NetError(ErrorCode.NO_SUCH_TABLE, f"there is no table {tid}")
+        return table
+
+    def _seated(self, s: Session) -> Member:
+        if s.member is None:
+            raise NetError(ErrorCode.NOT_SEATED, "you are not seated at a table")
+        return s.member
+
+    # Requests: each returns normally (ok) or raises NetError (refused, with the reason).
+
+    def _do_join(self, s: Session, msg: Message) -> None:
+        table = self._table(msg["table"])
+        if s.member is not None and s.member.table is table:
+            raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
+        seat = msg.get("seat")
+        if table.phase is not Phase.WAITING:
+            raise NetError(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch")
+        free = table.free_seats()
+        if not free or (seat is not None and seat not in free):
+            raise NetError(
+                ErrorCode.TABLE_FULL, f"{table.name} has no free seat" if not free else f"seat {seat} is taken"
+            )
+        self._leave_current(s)
+        s.member = table.sit(s.conn, s.name, seat)
+
+    def _do_watch(self, s: Session, msg: Message) -> None:
+        table = self._table(msg["table"])
+        self._leave_current(s)
+        self._watch(s, table)
+
+    def _do_create(self, s: Session, msg: Message) -> None:
+        if len(self.tables) >= self.config.tables:
+            raise NetError(ErrorCode.NOT_ALLOWED, f"this host allows {self.config.tables} table(s) at once")
+        base = self.config.table
+        seats = msg.get("seats") or base.seats
+        bots = msg.get("bots")
+        level = msg.get("level") or base.bot_level
+        edition = msg.get("edition") or base.edition
+        if not 2 <= seats <= TABLE_SEATS_MAX:
+            raise NetError(ErrorCode.BAD_FIELD, f"seats must be 2..{TABLE_SEATS_MAX}")
+        bots = base.bots if bots is None else bots
+        if not 0 <= bots < seats:
+            raise NetError(ErrorCode.BAD_FIELD, "bots must leave at least one seat for you")
+        if level not in LEVELS:
+            raise NetError(ErrorCode.BAD_FIELD, f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+        if edition not in [e.value for e in Edition]:
+            raise NetError(ErrorCode.BAD_FIELD, f"unknown edition {edition!r}")
+        config = TableConfig(
+            seats=seats,
+            bots=bots,
+            bot_level=level,
+            edition=edition,
+            seed=None if base.seed is None else base.seed + self._next_table,
+            reaction_window=base.reaction_window,
+            reaction_limit=base.reaction_limit,
+            turn_limit=base.turn_limit,
+            away_grace=base.away_grace,
+            bot_delay=base.bot_delay,
+            name=f"{s.name}'s table",
+        )
+        self._leave_current(s)
+        table = self.open_table(config)
+        s.member = table.sit(s.conn, s.name)
+
+    def _do_leave(self, s: Session, msg: Message) -> None:
+        if s.member is None and s.watching is None:
+            raise NetError(ErrorCode.NOT_SEATED, "you are in the lobby already")
+        self._leave_current(s)
+        s.conn.send(self.lobby_frame())
+
+    def _do_start(self, s: Session, msg: Message) -> None:
+        m = self._seated(s)
+        m.table.start(m)
+
+    def _do_rematch(self, s: Session, msg: Message) -> None:
+        m = self._seated(s)
+        m.table.rematch(m)
+
+    def _do_choose(self, s: Session, msg: Message) -> None:
+        m = self._seated(s)
+        m.table.choose(m, msg["id"], msg["option"])
+
+    def _do_sync(self, s: Session, msg: Message) -> None:
+        if s.member is not None:
+            m = s.member
+            if m.table.phase is Phase.WAITING:
+                raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
+            m.table.snapshot(m.stream, s.conn, m.seat, msg.get("seq"))
+        elif s.watching is not None and s.watching_table is not None:
+            s.watching_table.snapshot(s.watching.stream, s.conn, None, msg.get("seq"))
+        else:
+            s.conn.send(self.lobby_frame())
+
+    def _do_here(self, s: Session, msg: Message) -> None:
+        m = self._seated(s)
+        m.table.here(m)
+
+
+# ---- running a host -----------------------------------------------------------------------
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses others on the LAN may reach (best effort, no traffic sent)."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = str(info[4][0])
+            if not addr.startswith("127.") and addr not in found:
+                found.append(addr)
+    except OSError:
+        pass
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, nothing is sent
+            addr = str(probe.getsockname()[0])
+            if not addr.startswith("127.") and addr not in found:
+                found.insert(0, addr)
+    except OSError:
+        pass
+    return found
+
+
+def share_lines(host: Host) -> list[str]:
+    """The `pigeon-tui join ADDRESS:PORT` lines to give to other players."""
+    lines = []
+    for addr, port in host.addresses():
+        if addr in ("0.0.0.0", "::"):
+            for lan in lan_addresses() or ["127.0.0.1"]:
+                lines.append(f"pigeon-tui join {lan}:{port}")
+        else:
+            lines.append(f"pigeon-tui join {addr}:{port}")
+    return lines
+
+
+async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None) -> None:
+    """Run a host until cancelled; `ready` is called once it listens."""
+    host = Host(config)
+    await host.start()
+    if ready is not None:
+        ready(host)
+    await host.serve_forever()

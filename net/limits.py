@@ -1,0 +1,70 @@
+"""The protocol's limits and budgets: every one a named constant (docs/protocol.md lists them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+MAX_FRAME: Final = 64 * 1024
+"""Largest frame body in bytes, either way; a bigger header is refused before any body is read."""
+FRAMES_PER_SECOND: Final = 30.0
+"""Sustained frames per second a client may send (a token bucket refilled at this rate)."""
+FRAME_BURST: Final = 60
+"""Frames a client may send at once before the rate limit applies."""
+MAX_CONNECTIONS: Final = 256
+"""Connections one host accepts at a time; the next is told `host_full` and closed."""
+MAX_ERRORS: Final = 10
+"""Protocol errors (bad frames, bad fields, rate limit) before the host disconnects a client."""
+HELLO_TIMEOUT: Final = 10.0
+"""Seconds a new connection has to complete its `hello`."""
+PARTIAL_FRAME_TIMEOUT: Final = 15.0
+"""Seconds a frame may take to arrive once its first byte came (slow senders are dropped)."""
+PING_INTERVAL: Final = 5.0
+"""Seconds between pings, both ways; each side measures latency from its own pings."""
+IDLE_TIMEOUT: Final = 20.0
+"""Seconds without any frame from the peer before the connection is treated as dead."""
+SEND_TIMEOUT: Final = 10.0
+"""Seconds a send may stay blocked (a client that stops reading) before the host drops it."""
+MAX_QUEUED: Final = 1024 * 1024
+"""Bytes queued for one client before it is dropped as a slow reader."""
+NAME_MAX: Final = 24
+"""Characters in a player name, after control characters are removed."""
+CHAT_MAX: Final = 200
+"""Characters in one chat line, after control characters are removed; longer lines are cut."""
+CHAT_HISTORY: Final = 50
+"""Chat lines a table or the lobby remembers for newcomers."""
+EVENT_HISTORY: Final = 400
+"""Updates per seat the host keeps so a reconnecting client gets the events it missed."""
+SNAPSHOT_EVENTS: Final = 300
+"""Most events a snapshot carries (older ones are left out, and the snapshot says so)."""
+TABLE_SEATS_MAX: Final = 6
+"""Seats at one table (the game is for 2 to 6)."""
+REACTION_WINDOW: Final = 1.5
+"""Seconds a reaction window stays open at least when two or more humans play (timing hides hands)."""
+REACTION_LIMIT: Final = 20.0
+"""Seconds a player has to answer a reaction before the host passes for them (0: no limit)."""
+TURN_LIMIT: Final = 120.0
+"""Seconds a player has for each decision of their turn before a bot plays for them (0: no limit)."""
+AWAY_GRACE: Final = 20.0
+"""Seconds a disconnected player keeps their seat to themselves before a bot plays it."""
+RECONNECT_DELAYS: Final = (0.2, 0.5, 1.0, 2.0, 4.0)
+"""Client back-off between reconnection attempts (the last repeats)."""
+RECONNECT_GIVE_UP: Final = 120.0
+"""Seconds a client keeps trying to reconnect before it gives up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The limits one host or client runs with; tests shrink them, nobody else needs to."""
+
+    max_frame: int = MAX_FRAME
+    frames_per_second: float = FRAMES_PER_SECOND
+    frame_burst: int = FRAME_BURST
+    max_connections: int = MAX_CONNECTIONS
+    max_errors: int = MAX_ERRORS
+    hello_timeout: float = HELLO_TIMEOUT
+    partial_frame_timeout: float = PARTIAL_FRAME_TIMEOUT
+    ping_interval: float = PING_INTERVAL
+    idle_timeout: float = IDLE_TIMEOUT
+    send_timeout: float = SEND_TIMEOUT
+    max_queued: int = MAX_QUEUED
