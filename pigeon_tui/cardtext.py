@@ -1,0 +1,42 @@
+"""What the cards do, in words for players: built from the engine's card data (core.cards)."""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from core.cards import ACTIONS, BALCONY, PigeonDef, Rule
+from pigeon_tui.themes import ZONE_NAMES
+
+RULE_TEXT: Final[Mapping[Rule, str]] = {
+    Rule.NONE: "No special rule.",
+    Rule.FAT: "Takes 2 spaces. Guano played onto its Zone may bring all your other guano along, free.",
+    Rule.INFAMOUS: (
+        "Lands on the active player's Balcony. Wherever it arrives, anyone may throw guano there. "
+        "Converted, it is shuffled back and a face-down Flock card is taken instead."
+    ),
+    Rule.LADY: "When she arrives, whoever moved her may pull another pigeon to her Zone.",
+    Rule.STUPID: "Not scared by Blam! or by the Crowd.",
+    Rule.LAME: "Never on the Cables.",
+}
+
+
+def place_name(place: str) -> str:
+    return "the active player's Balcony" if place == BALCONY else ZONE_NAMES.get(place, place)
+
+
+def entry_text(row: PigeonDef) -> str:
+    """Where a revealed pigeon lands (R4.1), from its entry tiers."""
+    tiers = [" or ".join(place_name(p) for p in tier) for tier in row.entry]
+    return "Lands on " + ", else ".join(tiers) + "."
+
+
+def pigeon_help(row: PigeonDef) -> str:
+    size = "" if row.size == 1 else f" (size {row.size})"
+    return f"{row.name}{size}: {entry_text(row)} {RULE_TEXT[row.rule]}"
+
+
+def action_help(card: str) -> str:
+    """An Action card's name, recall, active use and reaction, on one line."""
+    row = ACTIONS[card]
+    act = row.text if row.active else "No active use."
+    return f"{row.name} (+{row.recall} to the Invasion): {act} Reaction: {row.reaction}"

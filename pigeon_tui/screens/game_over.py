@@ -1,0 +1,83 @@
+"""Game over: final scores with their breakdown, the tie-break applied, rematch or back to start."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.views import PlayerView
+from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.session import Seat
+from pigeon_tui.themes import Glyphs
+from pigeon_tui.widgets.scores import score_table, tie_break_text, view_scores, view_winners
+
+if TYPE_CHECKING:
+    from pigeon_tui.app import PigeonApp
+
+
+class GameOverScreen(GuardedScreen):
+    """The final scores; r plays again, s goes back to the start screen, q quits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rematch", "Rematch", id="rematch"),
+        Binding("s,escape", "start", "Start screen", id="back-to-start", key_display="s"),
+        Binding("q", "app.quit", "Quit", show=False, id="quit"),
+    ]
+
+    def __init__(self, view: PlayerView, seats: tuple[Seat, ...], glyphs: Glyphs, can_rematch: bool = True) -> None:
+        super().__init__()
+        self.final = view
+        self.seats = seats
+        self.glyphs = glyphs
+        self.can_rematch = can_rematch
+
+    def compose(self) -> ComposeResult:
+        view, g = self.final, self.glyphs
+        names = [s.name for s in self.seats]
+        winners = list(view_winners(view))
+        scores = view_scores(view)
+        me = view.seat
+        if me is not None and me in winners:
+            headline = "You win!" if len(winners) == 1 else "You share the win!"
+        else:
+            headline = " and ".join(names[w] for w in winners) + (" wins." if len(winners) == 1 else " share the win.")
+        with Vertical(id="game-over"):
+            yield Static(Text(f"Game over {g.dot} {headline}", style="bold"), id="game-over-title")
+            yield Static(score_table(scores, names, winners, g), id="game-over-scores")
+            yield Static(tie_break_text(scores, names, winners), id="game-over-tie-break")
+            options = [Option("Rematch (r)", id="rematch")] if self.can_rematch else []
+            options += [Option("Back to the start screen (s)", id="start"), Option("Quit (q)", id="quit")]
+            yield OptionList(*options, id="game-over-menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return self.can_rematch
+        return True
+
+    @on(OptionList.OptionSelected)
+    def _on_menu(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id == "rematch":
+            self.action_rematch()
+        elif event.option_id == "start":
+            self.action_start()
+        elif event.option_id == "quit":
+            self.app.exit()
+
+    def action_rematch(self) -> None:
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.rematch()
+
+    def action_start(self) -> None:
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.back_to_start()

@@ -1,0 +1,148 @@
+"""The start screen: play against bots (players, bot levels, edition), host, join, rules, quit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar, Generic, Sequence, TypeVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.bots import ALIASES, LEVELS
+from core.cards import Edition
+from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.session import MIXED_LEVELS, GameOptions
+from pigeon_tui.themes import Glyphs
+
+if TYPE_CHECKING:
+    from pigeon_tui.app import PigeonApp
+
+T = TypeVar("T")
+
+TITLE = r"""
+ ___ _                            ___    ___
+| _ (_)__ _ ___ ___ _ _  ___     ( _ )  / __|_  _ __ _ _ _  ___
+|  _/ / _` / -_) _ \ ' \(_-<     / _ \/| (_ | || / _` | ' \/ _ \
+|_| |_\__, \___\___/_||_/__/     \___/\ \___|\_,_\__,_|_||_\___/
+      |___/
+""".strip("\n")
+MIXED = "mixed"
+
+
+class Setting(Widget, Generic[T], can_focus=True):
+    """One setting: a label and a value changed with the left and right arrows."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,minus", "step(-1)", "Less", show=False, id="setting-previous"),
+        Binding("right,plus,space,enter", "step(1)", "More", show=False, id="setting-next"),
+        Binding("down", "app.focus_next", "Next", show=False, id="setting-down"),
+        Binding("up", "app.focus_previous", "Previous", show=False, id="setting-up"),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    class Changed(Message):
+        def __init__(self, setting: Setting[object]) -> None:
+            super().__init__()
+            self.setting = setting
+
+    def __init__(self, label: str, values: Sequence[T], shown: Sequence[str], index: int, *, id: str) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.label = label
+        self.values = list(values)
+        self.shown = list(shown)
+        self.set_reactive(Setting.index, index)
+
+    @property
+    def value(self) -> T:
+        return self.values[self.index]
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.values)
+        self.post_message(self.Changed(self))  # type: ignore[arg-type]
+
+    def render(self) -> Text:
+        t = Text(f"{self.label:<9}", style="bold")
+        t.append(f"< {self.shown[self.index]} >")
+        return t
+
+    def on_click(self) -> None:
+        self.action_step(1)
+
+
+class StartScreen(GuardedScreen):
+    """Choose how to play. Enter on "Play against bots" starts a game with the settings shown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "rules", "Rules", id="rules", key_display="?"),
+        Binding("q", "app.quit", "Quit", show=False, id="quit"),
+    ]
+
+    def __init__(self, glyphs: Glyphs, options: GameOptions, network: bool = False) -> None:
+        super().__init__()
+        self.glyphs = glyphs
+        self.options = options
+        self.network = network
+
+    def compose(self) -> ComposeResult:
+        o = self.options
+        levels = [MIXED, *(lv for lv in LEVELS if lv not in ALIASES)]
+        current = MIXED if len(set(o.bots)) > 1 else (o.bots[0] if o.bots else MIXED)
+        with Vertical(id="start"):
+            yield Static(TITLE, id="start-title")
+            yield Center(Static("the card game of city pigeons and their guano", id="start-tagline"))
+            with Center(), Horizontal(id="start-body"):
+                net_note = "" if self.network else " (soon)"
+                yield OptionList(
+                    Option("Play against bots", id="play"),
+                    Option(f"Host a LAN game{net_note}", id="host", disabled=not self.network),
+                    Option(f"Join a game{net_note}", id="join", disabled=not self.network),
+                    Option("Rules and cards", id="rules"),
+                    Option("Quit", id="quit"),
+                    id="start-menu",
+                )
+                with Vertical(id="start-settings"):
+                    yield Static("Game against bots", id="start-settings-title")
+                    yield Setting(
+                        "Players", [2, 3, 4, 5, 6], ["2", "3", "4", "5", "6"], o.players - 2, id="set-players"
+                    )
+                    yield Setting(
+                        "Bots", levels, levels, levels.index(current) if current in levels else 0, id="set-bots"
+                    )
+                    editions = [Edition.V35, Edition.V30]
+                    yield Setting("Edition", editions, ["3.5", "3.0"], editions.index(o.edition), id="set-edition")
+                    yield Static("Tab here, arrows change", id="start-settings-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def chosen_options(self) -> GameOptions:
+        players: int = self.query_one("#set-players", Setting).value
+        level: str = self.query_one("#set-bots", Setting).value
+        edition: Edition = self.query_one("#set-edition", Setting).value
+        bots = MIXED_LEVELS if level == MIXED else (level,)
+        return replace(self.options, players=players, bots=bots, edition=edition)
+
+    @on(OptionList.OptionSelected, "#start-menu")
+    def _on_menu(self, event: OptionList.OptionSelected) -> None:
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        if event.option_id == "play":
+            app.start_local(self.chosen_options())
+        elif event.option_id == "rules":
+            self.action_rules()
+        elif event.option_id == "quit":
+            app.exit()
+
+    def action_rules(self) -> None:
+        from pigeon_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.glyphs, self.query_one("#set-edition", Setting).value))

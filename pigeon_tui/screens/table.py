@@ -1,0 +1,177 @@
+"""The table: every Zone, the hand, the decks, the log and the prompt of one game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Footer
+
+from core.cards import CITY
+from core.decisions import IllegalChoice
+from core.views import PlayerView
+from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.session import Session, Update
+from pigeon_tui.themes import Glyphs
+from pigeon_tui.widgets.hand import Hand
+from pigeon_tui.widgets.log import GameLog, sentences
+from pigeon_tui.widgets.prompt import Prompt
+from pigeon_tui.widgets.scores import TableInfo, TableStatus, whose_turn
+from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight, ZoneView
+
+if TYPE_CHECKING:
+    from pigeon_tui.app import PigeonApp
+
+
+class TableScreen(GuardedScreen):
+    """One game as the seat sees it. Talks only to its `Session`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", id="help", key_display="?"),
+        Binding("l", "log", "Log", id="log"),
+        Binding("f1", "help", "Help", show=False, id="help-f1"),
+    ]
+
+    class ViewUpdated(Message):
+        """A newer view of the game arrived; an older one still queued is dropped."""
+
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            self.update = update
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, TableScreen.ViewUpdated)
+
+    def __init__(self, session: Session, glyphs: Glyphs) -> None:
+        super().__init__()
+        self.session = session
+        self.glyphs = glyphs
+        self.view: PlayerView | None = None
+        self.update_: Update | None = None
+        self.highlight: Highlight = NO_HIGHLIGHT
+        self._game_over_shown = False
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.session.seats)
+
+    def compose(self) -> ComposeResult:
+        g = self.glyphs
+        yield TableStatus(g, id="status")
+        with Horizontal(id="city"):
+            for zone in CITY:
+                yield ZoneView(zone, g)
+        with Horizontal(id="balconies"):
+            for seat in range(len(self.session.seats)):
+                yield ZoneView(f"b{seat}", g)
+        with Horizontal(id="bottom"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="prompt-box", can_focus=False):
+                    yield Prompt(g, id="prompt")
+                yield GameLog(id="log")
+            with Vertical(id="right"):
+                yield Hand(g, id="hand")
+                yield TableInfo(g, id="info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt-box").can_focus = False
+        self.query_one(Prompt).waiting = f"Dealing{self.glyphs.ellipsis}"
+        self.query_one(Prompt).focus()
+        self.follow()
+
+    async def on_unmount(self) -> None:
+        await self.session.close()
+
+    @work(exclusive=True, group="net")
+    async def follow(self) -> None:
+        """Read the session's updates: log the events at once, redraw from the newest view."""
+        log = self.query_one(GameLog)
+        async for update in self.session.updates():
+            log.add(sentences(update.events, update.view.book, self.names, update.view.seat))
+            self.post_message(self.ViewUpdated(update))
+
+    @on(ViewUpdated)
+    def _on_view(self, message: ViewUpdated) -> None:
+        update = message.update
+        self.update_ = update
+        self.view = view = update.view
+        prompt = self.query_one(Prompt)
+        prompt.view = view
+        prompt.names = self.names
+        decision = view.decisions[0] if view.decisions else None
+        if decision is None or prompt.decision is None or prompt.decision.id != decision.id:
+            prompt.decision = decision
+            prompt.deadline = update.deadline if decision is not None else None
+        prompt.waiting = self._waiting_text(view)
+        self.redraw()
+        if view.over and not self._game_over_shown:
+            self._game_over_shown = True
+            self.set_timer(0.6, self._game_over)
+
+    def _waiting_text(self, view: PlayerView) -> str:
+        if view.over:
+            return "The game is over."
+        if view.active == view.seat:
+            return f"Your turn: the pigeons are moving{self.glyphs.ellipsis}"
+        return f"{whose_turn(view, self.session.seats)}{self.glyphs.ellipsis}"
+
+    def redraw(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        seats = self.session.seats
+        thinking = self.update_.thinking if self.update_ is not None else None
+        self.query_one(TableStatus).show(view, seats, self.session.status)
+        for zone in self.query(ZoneView):
+            zone.show(view, seats, self.highlight, thinking)
+        self.query_one(Hand).show(view.hand, self.highlight)
+        self.query_one(TableInfo).show(view)
+
+    @on(Prompt.CursorMoved)
+    def _on_cursor(self, message: Prompt.CursorMoved) -> None:
+        self.highlight = message.highlight
+        self.redraw()
+
+    @on(Prompt.OptionChosen)
+    async def _on_chosen(self, message: Prompt.OptionChosen) -> None:
+        try:
+            await self.session.choose(message.decision.id, message.value)
+        except IllegalChoice as exc:
+            self.notify(f"That move was refused: {exc.detail}", severity="error")
+            prompt = self.query_one(Prompt)
+            if self.view is not None and message.decision in self.view.decisions:
+                prompt.decision = message.decision
+
+    @on(ZoneView.Selected)
+    def _on_zone(self, message: ZoneView.Selected) -> None:
+        prompt = self.query_one(Prompt)
+        if message.card and any(message.card in e.refs for e in prompt.entries):
+            prompt.select_ref(message.card)
+        else:
+            prompt.select_ref(message.zone)
+
+    @on(Hand.CardChosen)
+    def _on_card(self, message: Hand.CardChosen) -> None:
+        self.query_one(Prompt).select_ref(message.card)
+
+    def _game_over(self) -> None:
+        if self.view is not None:
+            app: PigeonApp = self.app  # type: ignore[assignment]
+            app.show_game_over(self.view, self.session.seats)
+
+    def action_help(self) -> None:
+        from pigeon_tui.screens.help import HelpScreen
+
+        edition = self.view.edition if self.view is not None else None
+        custom = self.view.custom if self.view is not None else None
+        self.app.push_screen(HelpScreen(self.glyphs, edition, custom))
+
+    def action_log(self) -> None:
+        from pigeon_tui.screens.help import LogScreen
+
+        self.app.push_screen(LogScreen(self.query_one(GameLog).lines, self.glyphs))

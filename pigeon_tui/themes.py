@@ -1,0 +1,133 @@
+"""Display glyphs, names and style classes for cards and Zones (never in core), with an ASCII set."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Mapping
+
+from core.cards import ACTIONS, CITY, ActionKind, FlockKind, PigeonDef
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """Every non-letter symbol the client draws; the ASCII set keeps to printable ASCII."""
+
+    active: str
+    trophy: str
+    dot: str
+    arrow: str
+    ellipsis: str
+    cursor: str
+    highlight: str
+    bar: str
+    rule: str
+
+
+UNICODE: Final = Glyphs(
+    active="▶", trophy="★", dot="·", arrow="→", ellipsis="…", cursor="›", highlight="◆", bar="│", rule="─"
+)
+ASCII: Final = Glyphs(
+    active=">", trophy="*", dot="|", arrow="->", ellipsis="...", cursor=">", highlight="+", bar="|", rule="-"
+)
+
+
+def glyphs(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE
+
+
+PIGEON_LETTER: Final[Mapping[FlockKind, str]] = {
+    FlockKind.FAT: "F",
+    FlockKind.INFAMOUS: "I",
+    FlockKind.LADY: "L",
+    FlockKind.STUPID: "S",
+    FlockKind.LAME: "M",
+    FlockKind.COMMON: "C",
+}
+"""One letter per kind, so pigeons stay distinguishable without colour (Lame is M, laMe)."""
+
+KIND_COLOURS: Final[Mapping[str, str]] = {
+    "pigeon-fat": "#f0a030",
+    "pigeon-infamous": "#e0505a",
+    "pigeon-lady": "#d070e0",
+    "pigeon-stupid": "#60c060",
+    "pigeon-lame": "#40c0d0",
+    "pigeon-common": "#e0e0e0",
+    "guano": "#b08850",
+}
+"""Theme variables (`$pigeon-fat`, ...) for app.tcss: one hue per kind, chosen to stay apart
+when a 16-colour terminal maps them to yellow, red, magenta, green, cyan, white."""
+
+PIGEON_SHORT: Final[Mapping[FlockKind, str]] = {
+    FlockKind.FAT: "Fat",
+    FlockKind.INFAMOUS: "Infamous",
+    FlockKind.LADY: "Lady",
+    FlockKind.STUPID: "Stupid",
+    FlockKind.LAME: "Lame",
+    FlockKind.COMMON: "Common",
+}
+
+GUANO_LETTER: Final[Mapping[ActionKind, str]] = {ActionKind.GUANO: "g", ActionKind.MOUNTAIN: "G"}
+"""Guano cards lying in a Zone: g for a Guano, G for a Mountain of Guano."""
+
+ZONE_NAMES: Final[Mapping[str, str]] = {"road": "Road", "statue": "Statue", "cables": "Cables", "crowd": "Crowd"}
+
+
+def pigeon_class(row: PigeonDef) -> str:
+    """The component class that colours a pigeon of this kind (see app.tcss)."""
+    return f"pigeon--{row.kind.value}"
+
+
+def card_class(card: str) -> str:
+    """The component class that colours an Action card (see app.tcss)."""
+    return f"card--{ACTIONS[card].kind.value}"
+
+
+PIGEON_CLASSES: Final[frozenset[str]] = frozenset(f"pigeon--{k.value}" for k in FlockKind)
+CARD_CLASSES: Final[frozenset[str]] = frozenset(f"card--{k.value}" for k in ActionKind)
+
+
+def zone_title(zone: str, names: tuple[str, ...]) -> str:
+    """ "Road", or the owner's name for a Balcony ("b2")."""
+    if zone in CITY:
+        return ZONE_NAMES[zone]
+    seat = int(zone[1:])
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def fit(text: str, width: int, g: Glyphs) -> str:
+    """`text` cut to `width` cells with an ellipsis from `g` (ASCII-safe, unlike Textual's own)."""
+    if len(text) <= width:
+        return text
+    if width <= len(g.ellipsis):
+        return text[:width]
+    return text[: width - len(g.ellipsis)] + g.ellipsis
+
+
+_PLAYER = re.compile(r"\bPlayer (\d+)('s)?")
+_YOU_VERB = re.compile(r"\bYou (plays|reacts|discards|gains|is|draws|has)\b")
+_VERBS: Final = {"plays": "play", "reacts": "react", "discards": "discard", "gains": "gain", "is": "are"}
+_VERBS_MORE: Final = {"draws": "draw", "has": "have"}
+
+
+def with_names(text: str, names: tuple[str, ...], me: int | None) -> str:
+    """Engine text says "Player 2"; put the seat's name, and "you"/"your" for the reader."""
+
+    def player(m: re.Match[str]) -> str:
+        seat = int(m.group(1)) - 1
+        possessive = bool(m.group(2))
+        if seat == me:
+            word = "your" if possessive else "you"
+            return word.capitalize() if m.start() == 0 else word
+        name = names[seat] if 0 <= seat < len(names) else m.group(0)
+        return name + ("'s" if possessive else "")
+
+    return _PLAYER.sub(player, text)
+
+
+def second_person(text: str) -> str:
+    """A log sentence about "You" made grammatical: "You gains" -> "You gain", "You's" -> "Your"."""
+    text = _YOU_VERB.sub(lambda m: "You " + {**_VERBS, **_VERBS_MORE}[m.group(1)], text)
+    text = re.sub(r"^You's\b", "Your", text)
+    text = re.sub(r"\bYou's\b", "your", text)
+    return re.sub(r"(?<=\S )You\b(?!')", "you", text)

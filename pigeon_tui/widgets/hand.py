@@ -1,0 +1,111 @@
+"""The seat's hand: card names, recall values, and what each card does as action and reaction."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from core.cards import ACTIONS
+from pigeon_tui.cardtext import action_help
+from pigeon_tui.themes import CARD_CLASSES, Glyphs, card_class, fit
+from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight
+
+ONE_LINE_WIDTH: Final = 40
+"""From this wide, a card's text may be cut to one line (narrower, the text would say too little)."""
+INFO_LINES: Final = 5
+"""Lines kept under the hand for the decks, the played pile and the Invasion."""
+
+
+class Hand(Widget):
+    """The seat's Action cards, one a line; offered cards light up, click one to choose it."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *CARD_CLASSES,
+        "hand--offered",
+        "hand--cursor",
+        "hand--text",
+        "hand--empty",
+    }
+
+    class CardChosen(Message):
+        """The player clicked a card in their hand."""
+
+        def __init__(self, card: str) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._cards: tuple[str, ...] = ()
+        self._highlight = NO_HIGHLIGHT
+
+    def show(self, cards: tuple[str, ...], highlight: Highlight) -> None:
+        self._cards, self._highlight = cards, highlight
+        self.border_title = f"Your hand ({len(cards)})"
+        self.border_subtitle = "+n: pigeons it calls"
+        self.tooltip = "\n".join(action_help(c) for c in cards if c in ACTIONS) or None
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return max(1, len(self._lines(width)))
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+
+    def _lines(self, width: int) -> list[Text]:
+        """Names and recall; with room to spare (see `budget`), what each card does too."""
+        if not self._cards:
+            return [Text("no cards", style=self.get_component_rich_style("hand--empty", partial=True))]
+        budget = self.budget()
+        for detail in ("wrapped", "one-line", "none") if width >= ONE_LINE_WIDTH else ("wrapped", "none"):
+            lines = self._draw(width, detail)
+            if len(lines) <= budget or detail == "none":
+                return lines
+        return lines
+
+    def budget(self) -> int:
+        """Lines the hand may take: its column less room for the table info below it."""
+        parent = self.parent
+        height = parent.size.height if isinstance(parent, Widget) else 0
+        if not height:
+            return len(self._cards)
+        return max(len(self._cards), height - INFO_LINES - 2)
+
+    def _draw(self, width: int, detail: str) -> list[Text]:
+        lines: list[Text] = []
+        text_style = self.get_component_rich_style("hand--text", partial=True)
+        for card in self._cards:
+            if card not in ACTIONS:
+                continue
+            row = ACTIONS[card]
+            recall = f" +{row.recall}"
+            style = self.get_component_rich_style(card_class(card), partial=True)
+            mark = self._highlight.style_of(card)
+            if mark:
+                style = style + self.get_component_rich_style(f"hand--{mark}", partial=True)
+            style = style + Style.from_meta({"card": card})
+            name = fit(row.name, max(1, width - len(recall)), self.glyphs)
+            line = Text(name, style=style)
+            line.append(" " * max(0, width - len(name) - len(recall)))
+            line.append(recall, style=text_style)
+            lines.append(line)
+            act = row.text if row.active else "No active use."
+            if detail == "wrapped":
+                for text in (act, f"Reaction: {row.reaction}"):
+                    for part in Text(text, style=text_style).wrap(self.app.console, max(1, width - 2)):
+                        lines.append(Text("  ") + part)
+            elif detail == "one-line":
+                lines.append(Text(fit(f"  {act}", width, self.glyphs), style=text_style))
+        return lines
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        card = event.style.meta.get("card") if event.style else None
+        if isinstance(card, str):
+            self.post_message(self.CardChosen(card))

@@ -1,0 +1,309 @@
+"""The prompt: renders whatever decision is pending from its options, with a key for each.
+
+It never decides legality: it lists the options the engine offered and nothing else. Options
+with the same label are one entry (the engine describes them alike, e.g. two Fat Pigeons on
+the Statue) and choosing it picks the first of them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+
+from core.cards import ACTIONS
+from core.decisions import BACK, DONE, PASS, REACTIONS, Decision, Option, OptionValue
+from core.views import PlayerView
+from pigeon_tui.cardtext import action_help, pigeon_help
+from pigeon_tui.themes import Glyphs, fit, with_names
+from pigeon_tui.widgets.zone import Highlight
+
+OPTION_KEYS: Final = "123456789abcdefghijkmnorstuvwxyz"
+"""Keys for options in order: digits, then letters except l (log), p (pass) and q."""
+PASS_KEY: Final = "0"
+BACK_KEY: Final = "esc"
+MAX_COLUMNS: Final = 3
+ONE_COLUMN: Final = 7
+"""Up to this many options are listed in one column; more are spread over columns."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the prompt: a key, a label and the option(s) it stands for."""
+
+    key: str
+    label: str
+    options: tuple[Option, ...]
+
+    @property
+    def value(self) -> OptionValue:
+        return self.options[0].value
+
+    @property
+    def refs(self) -> frozenset[str]:
+        return frozenset(r for o in self.options for r in o.refs)
+
+
+def entries_for(decision: Decision, names: tuple[str, ...] = (), me: int | None = None) -> list[Entry]:
+    """The decision's options as prompt entries: same labels merged, keys given in order,
+    pass/done on 0 and back on Esc (listed last). Seats are called by `names`."""
+    groups: dict[str, list[Option]] = {}
+    special: dict[str, str] = {}
+    for o in decision.options:
+        label = with_names(o.label, names, me)
+        if o.value in (PASS, DONE):
+            special[label] = PASS_KEY
+        elif o.value == BACK:
+            special[label] = BACK_KEY
+        groups.setdefault(label, []).append(o)
+    keys = iter(OPTION_KEYS)
+    out: list[Entry] = []
+    back: list[Entry] = []
+    for label, options in groups.items():
+        key = special.get(label)
+        if key == BACK_KEY:
+            back.append(Entry(key, label, tuple(options)))
+            continue
+        out.append(Entry(key if key is not None else next(keys, ""), label, tuple(options)))
+    return out + back
+
+
+class Prompt(Widget, can_focus=True):
+    """The pending decision with its options. Keys choose; arrows/Tab move; Enter confirms."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "prompt--title",
+        "prompt--key",
+        "prompt--cursor",
+        "prompt--detail",
+        "prompt--waiting",
+        "prompt--timer",
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose_cursor", "Choose", id="choose"),
+        Binding("escape", "back", "Back", id="back"),
+        Binding(PASS_KEY, "pass", "Pass", id="pass", key_display="0"),
+        Binding("p", "pass", "Pass", show=False, id="pass-p"),
+        Binding("down", "move(1)", "Next", show=False, id="cursor-down"),
+        Binding("up", "move(-1)", "Previous", show=False, id="cursor-up"),
+        Binding("tab", "move(1)", "Next", show=False, id="cursor-next"),
+        Binding("shift+tab", "move(-1)", "Previous", show=False, id="cursor-previous"),
+        Binding("right", "move_column(1)", "Next column", show=False, id="cursor-right"),
+        Binding("left", "move_column(-1)", "Previous column", show=False, id="cursor-left"),
+        *[Binding(k, f"key('{k}')", f"Option {k}", show=False, id=f"option-{k}") for k in OPTION_KEYS],
+    ]
+
+    decision: reactive[Decision | None] = reactive(None, bindings=True, layout=True)
+    """The seat's pending decision; None while others play."""
+    waiting: reactive[str] = reactive("", layout=True)
+    """What to show with no decision pending."""
+    deadline: reactive[float | None] = reactive(None)
+    """`time.monotonic()` when the host stops waiting for this reaction, if it limits it."""
+
+    class OptionChosen(Message):
+        """The player chose an option of a decision."""
+
+        def __init__(self, decision: Decision, value: OptionValue) -> None:
+            super().__init__()
+            self.decision = decision
+            self.value = value
+
+    class CursorMoved(Message):
+        """The cards and Zones to light up changed."""
+
+        def __init__(self, highlight: Highlight) -> None:
+            super().__init__()
+            self.highlight = highlight
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.entries: list[Entry] = []
+        self.cursor = 0
+        self.view: PlayerView | None = None
+        self.names: tuple[str, ...] = ()
+        self._timer: Timer | None = None
+        self._rows = 1
+        self._cursor_line = 0
+
+    # -- state ---------------------------------------------------------------------------
+
+    def watch_decision(self, old: Decision | None, new: Decision | None) -> None:
+        if new is not None and old is not None and new.id == old.id:
+            return
+        self.entries = entries_for(new, self.names, self.view.seat if self.view else None) if new is not None else []
+        self.cursor = next((i for i, e in enumerate(self.entries) if e.key not in (PASS_KEY, BACK_KEY)), 0)
+        self._announce()
+
+    def watch_deadline(self, deadline: float | None) -> None:
+        if deadline is None:
+            if self._timer is not None:
+                self._timer.stop()
+                self._timer = None
+        elif self._timer is None:
+            self._timer = self.set_interval(1.0, self.refresh)
+        self.refresh()
+
+    def _announce(self) -> None:
+        offered = frozenset(r for e in self.entries for r in e.refs)
+        cursor = self.entries[self.cursor].refs if self.entries else frozenset()
+        self.post_message(self.CursorMoved(Highlight(offered, cursor)))
+        self.refresh(layout=True)
+        self.call_after_refresh(self._scroll_to_cursor)
+
+    def _scroll_to_cursor(self) -> None:
+        parent = self.parent
+        if isinstance(parent, Widget) and parent.is_scrollable:
+            parent.scroll_to_region(Region(0, self._cursor_line, 1, 1), animate=False, immediate=True)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the options offered can be chosen (style §5.6): the rest are disabled and hidden."""
+        if action == "key":
+            return any(e.key == parameters[0] for e in self.entries)
+        if action == "back":
+            return any(e.key == BACK_KEY for e in self.entries)
+        if action == "pass":
+            return any(e.key == PASS_KEY for e in self.entries)
+        if action in ("choose_cursor", "move", "move_column"):
+            return bool(self.entries)
+        return True
+
+    def action_key(self, key: str) -> None:
+        for i, e in enumerate(self.entries):
+            if e.key == key:
+                self._choose(i)
+                return
+
+    def action_back(self) -> None:
+        self.action_key(BACK_KEY)
+
+    def action_pass(self) -> None:
+        self.action_key(PASS_KEY)
+
+    def action_choose_cursor(self) -> None:
+        if self.entries:
+            self._choose(self.cursor)
+
+    def action_move(self, step: int) -> None:
+        if self.entries:
+            self.cursor = (self.cursor + step) % len(self.entries)
+            self._announce()
+
+    def action_move_column(self, step: int) -> None:
+        if self.entries:
+            target = self.cursor + step * self._rows
+            if 0 <= target < len(self.entries):
+                self.cursor = target
+                self._announce()
+
+    def select_ref(self, ref: str) -> None:
+        """A click on a card or Zone: choose the one entry that refers to it, or move the
+        cursor through several."""
+        matches = [i for i, e in enumerate(self.entries) if ref in e.refs]
+        if len(matches) == 1:
+            self._choose(matches[0])
+        elif matches:
+            later = [i for i in matches if i > self.cursor]
+            self.cursor = later[0] if self.cursor in matches and later else matches[0]
+            self._announce()
+
+    def _choose(self, index: int) -> None:
+        decision = self.decision
+        if decision is None or not 0 <= index < len(self.entries):
+            return
+        value = self.entries[index].value
+        self.decision = None
+        self.deadline = None
+        self.post_message(self.OptionChosen(decision, value))
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.style.meta.get("entry") if event.style else None
+        if isinstance(index, int):
+            event.stop()
+            self._choose(index)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name, partial=True)
+
+    def _lines(self, width: int) -> list[Text]:
+        decision = self.decision
+        if decision is None:
+            text = Text(self.waiting or "", style=self._style("prompt--waiting"))
+            return list(text.wrap(self.app.console, width)) if self.waiting else [Text()]
+        me = self.view.seat if self.view is not None else None
+        title = Text(with_names(decision.prompt, self.names, me), style=self._style("prompt--title"))
+        if decision.kind in REACTIONS:
+            title.append(f"  ({PASS_KEY} to pass)", style=self._style("prompt--waiting"))
+        if self.deadline is not None:
+            left = max(0, math.ceil(self.deadline - time.monotonic()))
+            title.append(f"  {left} s", style=self._style("prompt--timer"))
+        lines = list(title.wrap(self.app.console, width))
+        lines.extend(self._option_lines(width, len(lines)))
+        detail = self._detail()
+        if detail:
+            lines.extend(Text(detail, style=self._style("prompt--detail")).wrap(self.app.console, width)[:2])
+        return lines
+
+    def _option_lines(self, width: int, top: int) -> list[Text]:
+        g = self.glyphs
+        cells = [f"{e.key:>3} {e.label}" for e in self.entries]
+        longest = max((len(c) for c in cells), default=1) + 2
+        columns = 1 if len(cells) <= ONE_COLUMN else max(1, min(MAX_COLUMNS, width // longest, len(cells)))
+        rows = math.ceil(len(cells) / columns) if cells else 0
+        self._rows = max(1, rows)
+        col_width = width // columns
+        lines: list[Text] = []
+        for r in range(rows):
+            line = Text()
+            for c in range(columns):
+                i = c * rows + r
+                if i >= len(self.entries):
+                    break
+                e = self.entries[i]
+                here = i == self.cursor
+                if here:
+                    self._cursor_line = top + r
+                mark = g.cursor if here else " "
+                cell = Text(mark, style=self._style("prompt--cursor") if here else Style())
+                cell.append(f"{e.key:>3}", style=self._style("prompt--key"))
+                label = fit(e.label, max(1, col_width - 6), g)
+                cell.append(" " + label + " ", style=self._style("prompt--cursor") if here else Style())
+                cell.stylize(Style.from_meta({"entry": i}))
+                cell.pad_right(max(0, col_width - cell.cell_len))
+                line.append_text(cell)
+            lines.append(line)
+        return lines
+
+    def _detail(self) -> str:
+        """What the card under the cursor does."""
+        if not self.entries:
+            return ""
+        book = self.view.book if self.view is not None else {}
+        for ref in sorted(self.entries[self.cursor].refs):
+            if ref in ACTIONS:
+                return action_help(ref)
+            if ref in book:
+                return pigeon_help(book[ref])
+        return ""

@@ -1,0 +1,223 @@
+"""The status line (turn, whose move, final phase, connection), the decks and played pile,
+and the final score table."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from core.cards import ACTIONS, recall
+from core.scoring import Score, ranking_key
+from core.views import PlayerView
+from pigeon_tui.session import Link, Seat, Status
+from pigeon_tui.themes import Glyphs, fit
+
+
+def invasion_size(view: PlayerView) -> int:
+    """R3.5: Flock cards the end of this turn reveals, from the played pile's recall values."""
+    return 1 + sum(recall(c) for c in view.played if c in ACTIONS)
+
+
+def whose_turn(view: PlayerView, seats: Sequence[Seat]) -> str:
+    if view.over:
+        return "Game over"
+    if view.active == view.seat:
+        return "Your turn"
+    name = seats[view.active].name if view.active < len(seats) else f"Player {view.active + 1}"
+    return f"{name} to play"
+
+
+def phase(view: PlayerView) -> str:
+    if view.over:
+        return ""
+    if view.actions_left > 0:
+        return f"action {3 - view.actions_left} of 2"
+    return "Invasion"
+
+
+def link_text(status: Status, g: Glyphs) -> str:
+    if status.link is Link.LOCAL:
+        return ""
+    if status.link is Link.CONNECTED:
+        ms = f" {status.latency_ms:.0f} ms" if status.latency_ms is not None else ""
+        return f"connected{ms}"
+    if status.link is Link.RECONNECTING:
+        return f"reconnecting{g.ellipsis}"
+    if status.link is Link.CONNECTING:
+        return f"connecting{g.ellipsis}"
+    return "disconnected"
+
+
+class TableStatus(Widget):
+    """One line: turn, whose move and which action, the final phase, the connection."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"status--final", "status--link", "status--turn"}
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._view: PlayerView | None = None
+        self._seats: Sequence[Seat] = ()
+        self._status = Status(Link.LOCAL)
+
+    def show(self, view: PlayerView, seats: Sequence[Seat], status: Status) -> None:
+        self._view, self._seats, self._status = view, seats, status
+        self.set_class(view.final_left is not None and not view.over, "-final")
+        self.set_class(view.active == view.seat and not view.over, "-my-turn")
+        self.refresh()
+
+    def render(self) -> Text:
+        view, g = self._view, self.glyphs
+        if view is None:
+            return Text(f"Dealing{g.ellipsis}")
+        width = self.content_region.width or self.size.width
+        link = link_text(self._status, g)
+        final = ""
+        if view.final_left is not None and not view.over:
+            n = view.final_left
+            final = f"LAST ROUND: {n} turn{'' if n == 1 else 's'} left"
+        left = f" Turn {view.turn} {g.dot} {whose_turn(view, self._seats)}"
+        ph = phase(view)
+        if ph:
+            left += f", {ph}"
+        out = Text(left, style=self.get_component_rich_style("status--turn", partial=True))
+        for extra, style in ((final, "status--final"), (self._status.message, "status--link")):
+            if extra and out.cell_len + len(extra) + 3 <= width:
+                out.append(f" {g.dot} ")
+                out.append(extra, style=self.get_component_rich_style(style, partial=True))
+        if link:
+            pad = width - out.cell_len - len(link) - 1
+            if pad >= 1:
+                out.append(" " * pad)
+                out.append(link + " ", style=self.get_component_rich_style("status--link", partial=True))
+        return out
+
+
+class TableInfo(Widget):
+    """The decks, the discard pile, the cards played this turn and the Invasion they cause."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"info--label", "info--value"}
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._view: PlayerView | None = None
+
+    def show(self, view: PlayerView) -> None:
+        self._view = view
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+
+    def _lines(self, width: int) -> list[Text]:
+        view = self._view
+        if view is None:
+            return [Text()]
+        label = self.get_component_rich_style("info--label", partial=True)
+        value = self.get_component_rich_style("info--value", partial=True)
+
+        def pair(*items: tuple[str, str]) -> Text:
+            t = Text()
+            for i, (k, v) in enumerate(items):
+                if i:
+                    t.append("  ")
+                t.append(k + " ", style=label)
+                t.append(v, style=value)
+            return t
+
+        lines = [
+            pair(("Flock", str(view.flock_count)), ("Deck", str(view.deck_count)), ("Discard", str(len(view.discard))))
+        ]
+        if lines[0].cell_len > width:
+            lines = [
+                pair(("Flock", str(view.flock_count))),
+                pair(("Deck", str(view.deck_count)), ("Discard", str(len(view.discard)))),
+            ]
+        played = ", ".join(ACTIONS[c].name for c in view.played if c in ACTIONS) or "nothing yet"
+        t = pair(("Played", played))
+        lines.extend(t.wrap(self.app.console, width))
+        if not view.over:
+            n = invasion_size(view)
+            lines.append(pair(("Invasion", f"{n} pigeon{'' if n == 1 else 's'}")))
+        if view.air:
+            book = view.book
+            names = ", ".join(book[c].name if c in book else ACTIONS[c].name if c in ACTIONS else "?" for c in view.air)
+            lines.extend(pair(("In the air", fit(names, 200, self.glyphs))).wrap(self.app.console, width))
+        return lines
+
+
+def view_scores(view: PlayerView) -> tuple[Score, ...]:
+    """R7.1 for every seat as the view has it (a field of the view, or a method in newer engines)."""
+    got: Any = view.scores
+    return tuple(got() if callable(got) else got)
+
+
+def view_winners(view: PlayerView) -> tuple[int, ...]:
+    """R7.2: the seats sharing the win, once the game is over."""
+    got: Any = view.winners
+    return tuple(got() if callable(got) else got)
+
+
+def _tie_break(scores: Sequence[Score]) -> str:
+    """Which rule of R7.2 decided: 'score', 'balcony', 'hand' or 'shared'."""
+    top = max(s.total for s in scores)
+    tied = [s for s in scores if s.total == top]
+    if len(tied) == 1:
+        return "score"
+    fewest = min(s.balcony_pigeons for s in tied)
+    tied = [s for s in tied if s.balcony_pigeons == fewest]
+    if len(tied) == 1:
+        return "balcony"
+    most = max(s.hand for s in tied)
+    return "hand" if sum(s.hand == most for s in tied) == 1 else "shared"
+
+
+def tie_break_text(scores: Sequence[Score], names: Sequence[str], winners: Sequence[int]) -> str:
+    """How R7.2 decided the winner, in a sentence."""
+    if not scores or not winners:
+        return ""
+    top = max(s.total for s in scores)
+    tied = ", ".join(names[s.seat] for s in scores if s.total == top)
+    win = " and ".join(names[w] for w in winners)
+    rule = _tie_break(scores)
+    if rule == "score":
+        return f"{win} scored the most: {top} VP."
+    if rule == "balcony":
+        fewest = min(s.balcony_pigeons for s in scores if s.total == top)
+        return f"{tied} tied on {top} VP; {win} had the fewest pigeons on the Balcony ({fewest}) (R7.2)."
+    if rule == "hand":
+        most = max(s.hand for s in scores if s.seat in winners)
+        return f"{tied} tied on {top} VP and Balcony pigeons; {win} had the most cards in hand ({most}) (R7.2)."
+    return f"{tied} tied on {top} VP, Balcony pigeons and cards in hand: they share the win (R7.2)."
+
+
+def score_table(scores: Sequence[Score], names: Sequence[str], winners: Sequence[int], g: Glyphs) -> Text:
+    """Final scores with the breakdown of R7.1, best first, in plain columns (fits 80 cells)."""
+    name_w = max([6, *(len(n) for n in names)]) + 2
+    name_w = min(name_w, 16)
+    head1 = " " * name_w + "      Trophies         " + "      Balcony          "
+    head2 = f"{'Player':<{name_w}}" + " pigeon guano mount  VP " + " pigeon guano mount  VP " + " Score  Hand"
+    out = Text()
+    out.append(head1.rstrip() + "\n", style="bold")
+    out.append(head2 + "\n", style="bold")
+    out.append(g.rule * len(head2) + "\n")
+    for s in sorted(scores, key=ranking_key, reverse=True):
+        name = names[s.seat] if s.seat < len(names) else f"Player {s.seat + 1}"
+        mark = g.trophy if s.seat in winners else " "
+        penalty = s.balcony_pigeons + s.balcony_guano + 2 * s.balcony_mountains
+        row = (
+            f"{fit(mark + ' ' + name, name_w - 1, g):<{name_w}}"
+            f" {s.pigeon_trophies:>6} {s.guano_trophies:>5} {s.mountain_trophies:>5} {s.trophy_vp:>+3} "
+            f" {s.balcony_pigeons:>6} {s.balcony_guano:>5} {s.balcony_mountains:>5} {-penalty:>3} "
+        )
+        out.append(row)
+        out.append(f" {s.total:>5}", style="bold")
+        out.append(f" {s.hand:>5}\n")
+    out.rstrip()
+    return out

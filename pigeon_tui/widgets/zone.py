@@ -1,0 +1,266 @@
+"""One widget per Zone: a City Location or a player's Balcony, drawn from the seat's view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Mapping
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from core.cards import ACTIONS, CITY, CITY_CAPACITY, PigeonDef
+from core.views import PlayerView
+from pigeon_tui.session import Seat
+from pigeon_tui.themes import (
+    GUANO_LETTER,
+    PIGEON_CLASSES,
+    PIGEON_LETTER,
+    PIGEON_SHORT,
+    Glyphs,
+    fit,
+    pigeon_class,
+    zone_title,
+)
+from pigeon_tui.widgets.scores import view_scores
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """Card and Zone ids to light up: those any option refers to, and the cursor's."""
+
+    offered: frozenset[str] = frozenset()
+    cursor: frozenset[str] = frozenset()
+
+    def style_of(self, ref: str) -> str:
+        if ref in self.cursor:
+            return "cursor"
+        return "offered" if ref in self.offered else ""
+
+
+NO_HIGHLIGHT = Highlight()
+
+
+def pigeon_word(row: PigeonDef) -> str:
+    """A short name: "Fat", "Lady"; a customizable card shows its own name."""
+    if row.name.endswith(" Pigeon") and row.kind.value != "common":
+        return PIGEON_SHORT[row.kind]
+    return row.name.removesuffix(" Pigeon").split()[0] or PIGEON_SHORT[row.kind]
+
+
+def spaces_used(pigeons: tuple[str, ...], book: Mapping[str, PigeonDef]) -> int:
+    """R1.4: spaces taken in a Zone (the Fat Pigeon counts two)."""
+    return sum(book[p].size for p in pigeons if p in book)
+
+
+def _lines_needed(tokens: list[str], sep: int, width: int) -> int:
+    """Lines that `tokens` take when wrapped greedily at `width`."""
+    lines, used = 1, 0
+    for t in tokens:
+        need = len(t) if used == 0 else used + sep + len(t)
+        if need > width and used:
+            lines, used = lines + 1, len(t)
+        else:
+            used = need
+    return lines
+
+
+class ZoneView(Widget):
+    """A City Location or a Balcony: pigeons, guano, and for a Balcony its owner's score."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *PIGEON_CLASSES,
+        "zone--guano",
+        "zone--mountain",
+        "zone--empty",
+        "zone--offered",
+        "zone--cursor",
+        "zone--meta",
+    }
+
+    class Selected(Message):
+        """The player clicked a Zone, or a card in it."""
+
+        def __init__(self, zone: str, card: str | None) -> None:
+            super().__init__()
+            self.zone = zone
+            self.card = card
+
+    @staticmethod
+    def dom_id(zone: str) -> str:
+        return f"zone-{zone}"
+
+    def __init__(self, zone: str, glyphs: Glyphs) -> None:
+        super().__init__(id=ZoneView.dom_id(zone), classes="-city" if zone in CITY else "-balcony")
+        self.zone = zone
+        self.glyphs = glyphs
+        self._view: PlayerView | None = None
+        self._seats: tuple[Seat, ...] = ()
+        self._highlight = NO_HIGHLIGHT
+        self._thinking: int | None = None
+        self._score = 0
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.zone in CITY else int(self.zone[1:])
+
+    def show(
+        self, view: PlayerView, seats: tuple[Seat, ...], highlight: Highlight, thinking: int | None = None
+    ) -> None:
+        """Draw the Zone as `view` has it."""
+        self._view, self._seats, self._highlight, self._thinking = view, seats, highlight, thinking
+        seat = self.seat
+        self._score = view_scores(view)[seat].total if seat is not None and seat < view.players else 0
+        self.set_class(highlight.style_of(self.zone) == "offered", "-offered")
+        self.set_class(highlight.style_of(self.zone) == "cursor", "-cursor")
+        self.set_class(seat is not None and seat == view.active and not view.over, "-active-seat")
+        self.set_class(seat is not None and seat == view.seat, "-mine")
+        self.border_title = self._title()
+        self.border_subtitle = self._subtitle()
+        self.tooltip = self._tooltip_text()
+        self.refresh()
+
+    def _label_width(self) -> int:
+        """Cells for a border title: the edge less its corners, dashes and spaces."""
+        outer = self.outer_size.width
+        return max(4, outer - 6) if outer else 14
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self._seats)
+
+    def _title(self) -> str:
+        view, g = self._view, self.glyphs
+        if view is None:
+            return ""
+        width = self._label_width()
+        zone = self.zone
+        mark = g.highlight + " " if self.has_class("-offered") or self.has_class("-cursor") else ""
+        index = view.zones[[z.id for z in view.zones].index(zone)] if zone in {z.id for z in view.zones} else None
+        if zone in CITY:
+            used = spaces_used(index.pigeons, view.book) if index else 0
+            cap = CITY_CAPACITY[CITY.index(zone)]
+            room = f"{used}/{cap}" if cap is not None else f"({used})"
+            return fit(f"{mark}{zone_title(zone, self._names())} {room}", width, g)
+        seat = int(zone[1:])
+        active = g.active if seat == view.active and not view.over else ""
+        name = zone_title(zone, self._names())
+        if seat == view.seat and name != "You":
+            name = f"{name} (you)"
+        mark = mark.strip()
+        lead = " ".join(x for x in (mark, active) if x)
+        lead = lead + " " if lead else ""
+        for tail in (f" {self._score} VP", f" {self._score}"):
+            if len(lead) + len(name) + len(tail) <= width:
+                return f"{lead}{name}{tail}"
+        tail = f" {self._score}"
+        return lead + fit(name, max(2, width - len(lead) - len(tail)), g) + tail
+
+    def _subtitle(self) -> str:
+        seat = self.seat
+        if seat is None or seat >= len(self._seats):
+            return ""
+        s = self._seats[seat]
+        width = self._label_width()
+        e = self.glyphs.ellipsis
+        state = "offline" if not s.connected else f"thinking{e}" if self._thinking == seat else ""
+        bot = (f"bot {s.bot}", s.bot, "bot") if s.bot else ("",)
+        for b in bot:
+            text = " ".join(x for x in (b, state) if x)
+            if len(text) <= width:
+                return text
+        return fit(state or bot[-1], width, self.glyphs)
+
+    def _tooltip_text(self) -> str | None:
+        view = self._view
+        if view is None:
+            return None
+        zv = next((z for z in view.zones if z.id == self.zone), None)
+        if zv is None:
+            return None
+        book = view.book
+        pigeons = ", ".join(book[p].name for p in zv.pigeons if p in book) or "no pigeons"
+        guano = ", ".join(ACTIONS[c].name for c in zv.guano if c in ACTIONS) or "no guano"
+        return f"{zone_title(self.zone, self._names())}: {pigeons}; {guano}."
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+
+    def _lines(self, width: int) -> list[Text]:
+        view = self._view
+        zv = next((z for z in view.zones if z.id == self.zone), None) if view is not None else None
+        if view is None or zv is None:
+            return [Text()]
+        lines: list[Text] = []
+        for line in (self._pigeon_line(zv.pigeons, view.book, width), self._guano_line(zv.guano)):
+            lines.extend(line.wrap(self.app.console, width) if line.cell_len > width else [line])
+        seat = self.seat
+        if seat is not None:
+            lines.append(self._seat_line(view, seat, width))
+        return lines
+
+    def _card_style(self, card: str, base: Style) -> Style:
+        kind = self._highlight.style_of(card)
+        meta = Style.from_meta({"card": card})
+        if kind:
+            return base + self.get_component_rich_style(f"zone--{kind}", partial=True) + meta
+        return base + meta
+
+    def _pigeon_line(self, pigeons: tuple[str, ...], book: Mapping[str, PigeonDef], width: int) -> Text:
+        if not pigeons:
+            return Text("-", style=self.get_component_rich_style("zone--empty", partial=True))
+        rows = [book[p] for p in pigeons if p in book]
+        words = [pigeon_word(r) for r in rows]
+        letters = [PIGEON_LETTER[r.kind] for r in rows]
+        room = 2 if self.screen.has_class("-tall") else 1
+        for tokens, sep in ((words, " "), (letters, " "), (letters, "")):
+            if _lines_needed(tokens, len(sep), width) <= (room if tokens is words else 1):
+                break
+        out = Text()
+        for i, (card, row, token) in enumerate(zip(pigeons, rows, tokens, strict=False)):
+            if i:
+                out.append(sep)
+            out.append(token, self._card_style(card, self.get_component_rich_style(pigeon_class(row), partial=True)))
+        return out
+
+    def _guano_line(self, guano: tuple[str, ...]) -> Text:
+        out = Text()
+        for i, card in enumerate(guano):
+            if card not in ACTIONS:
+                continue
+            kind = ACTIONS[card].kind
+            cls = "zone--mountain" if kind.value == "mountain" else "zone--guano"
+            if i:
+                out.append(" ")
+            out.append(
+                GUANO_LETTER.get(kind, "g"), self._card_style(card, self.get_component_rich_style(cls, partial=True))
+            )
+        return out
+
+    def _seat_line(self, view: PlayerView, seat: int, width: int) -> Text:
+        trophies = view.trophies[seat] if seat < len(view.trophies) else ()
+        hand = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
+        g = self.glyphs
+        n = len(trophies)
+        for text in (
+            f"{g.trophy}{n} {'trophy' if n == 1 else 'trophies'}  hand {hand}",
+            f"{g.trophy}{n}  hand {hand}",
+            f"{g.trophy}{n} h{hand}",
+        ):
+            if len(text) <= width:
+                break
+        return Text(text, style=self.get_component_rich_style("zone--meta", partial=True))
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self.border_title = self._title()
+            self.border_subtitle = self._subtitle()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        card = event.style.meta.get("card") if event.style else None
+        self.post_message(self.Selected(self.zone, card if isinstance(card, str) else None))

@@ -1,0 +1,126 @@
+"""Pilot helpers: a seeded app against random bots that answer at once, and a key-only player."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import pytest
+from textual.pilot import Pilot
+
+from core.decisions import REACTIONS
+from pigeon_tui.app import PigeonApp
+from pigeon_tui.screens.game_over import GameOverScreen
+from pigeon_tui.screens.table import TableScreen
+from pigeon_tui.session import GameOptions, LocalSession
+from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, Prompt
+
+
+def make_app(players: int = 4, seed: int = 7, *, play_now: bool = True, ascii_only: bool = False) -> PigeonApp:
+    """A game against random bots with no pacing delay, dealt from `seed`."""
+    return PigeonApp(
+        GameOptions(players=players, bots=("random",), seed=seed),
+        play_now=play_now,
+        ascii_only=ascii_only,
+        bot_delay=0,
+    )
+
+
+@pytest.fixture
+def app_factory() -> Callable[..., PigeonApp]:
+    return make_app
+
+
+def screen_text(app: PigeonApp) -> str:
+    """What the terminal shows, as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def wait_for_prompt(pilot: Pilot[None], rounds: int = 400) -> Prompt | None:
+    """Pause until the seat has a decision on screen (its Prompt), or the game is over (None)."""
+    for _ in range(rounds):
+        screen = pilot.app.screen
+        if isinstance(screen, GameOverScreen):
+            return None
+        if isinstance(screen, TableScreen):
+            prompt = screen.query_one(Prompt)
+            if prompt.decision is not None:
+                return prompt
+        await pilot.pause(0.01)
+    raise AssertionError("no decision and no game over")
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Pause until the bots have nothing to do and the screen shows the latest view."""
+    for _ in range(500):
+        screen = pilot.app.screen
+        session = getattr(screen, "session", None)
+        if isinstance(session, LocalSession) and session.idle:
+            await pilot.pause()
+            await pilot.pause()
+            if session.idle:
+                return
+        elif session is None:
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the bots never settled")
+
+
+async def play_decisions(pilot: Pilot[None], count: int, seed: int = 0, stop_at_reaction: bool = False) -> Prompt:
+    """Answer `count` decisions with seeded key presses, then wait on the next one."""
+    rng = random.Random(seed)
+    for _ in range(count + 1):
+        prompt = await wait_for_prompt(pilot)
+        assert prompt is not None, "the game ended too soon"
+        await settle(pilot)
+        decision = prompt.decision
+        assert decision is not None
+        if stop_at_reaction and decision.kind in REACTIONS:
+            return prompt
+        numbered = [e.key for e in prompt.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
+        await pilot.press(rng.choice(numbered) if numbered else PASS_KEY)
+    prompt = await wait_for_prompt(pilot)
+    assert prompt is not None
+    await settle(pilot)
+    return prompt
+
+
+async def play_by_keys(pilot: Pilot[None], seed: int = 0, limit: int = 2000) -> dict[str, int]:
+    """Answer every decision with key presses only, to the game-over screen.
+
+    Returns counts of what was pressed (reactions passed or played, steps back)."""
+    rng = random.Random(seed)
+    counts = {"presses": 0, "reactions_passed": 0, "reactions_played": 0, "back": 0, "enter": 0}
+    for _ in range(limit):
+        prompt = await wait_for_prompt(pilot)
+        if prompt is None:
+            return counts
+        decision = prompt.decision
+        assert decision is not None
+        keys = [e.key for e in prompt.entries if e.key]
+        numbered = [k for k in keys if k not in (PASS_KEY, BACK_KEY)]
+        if decision.kind in REACTIONS:
+            if numbered and rng.random() < 0.5:
+                key = numbered[0]
+                counts["reactions_played"] += 1
+            else:
+                key = "0" if rng.random() < 0.5 else "p"
+                counts["reactions_passed"] += 1
+        elif BACK_KEY in keys and rng.random() < 0.15:
+            key = "escape"
+            counts["back"] += 1
+        elif numbered and rng.random() < 0.2:
+            steps = rng.randrange(len(prompt.entries))
+            for _ in range(steps):
+                await pilot.press("down")
+            key = "enter"
+            counts["enter"] += 1
+        else:
+            pool = numbered or keys
+            key = rng.choice(pool)
+        await pilot.press(key)
+        counts["presses"] += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")

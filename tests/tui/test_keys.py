@@ -1,0 +1,118 @@
+"""Pilot: whole games against bots with key presses only; reactions answered and passed by keys."""
+
+from __future__ import annotations
+
+from core.decisions import REACTIONS
+from pigeon_tui.screens.game_over import GameOverScreen
+from pigeon_tui.screens.help import LogScreen
+from pigeon_tui.screens.start import StartScreen
+from pigeon_tui.screens.table import TableScreen
+from pigeon_tui.widgets.prompt import Prompt
+from tests.tui.conftest import make_app, play_by_keys, screen_text, wait_for_prompt
+
+
+async def test_whole_game_by_keys_reaches_game_over() -> None:
+    app = make_app(players=4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        counts = await play_by_keys(pilot, seed=1)
+        assert isinstance(app.screen, GameOverScreen)
+        assert counts["presses"] > 10
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert "Game over" in text
+        assert "Score" in text
+
+
+async def test_whole_game_from_start_screen_enter_then_keys() -> None:
+    """`pigeon-tui` with no argument: Enter on "Play against bots" starts a game."""
+    app = make_app(players=3, seed=5, play_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await play_by_keys(pilot, seed=2)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_reactions_are_passed_and_played_by_keys() -> None:
+    app = make_app(players=5, seed=3)
+    passed = played = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(600):
+            prompt = await wait_for_prompt(pilot)
+            if prompt is None or (passed and played):
+                break
+            decision = prompt.decision
+            assert decision is not None
+            if decision.kind in REACTIONS:
+                assert "0 to pass" in screen_text(app)
+                if played <= passed:
+                    await pilot.press("1")
+                    played += 1
+                else:
+                    await pilot.press("0")
+                    passed += 1
+            else:
+                await pilot.press("1")
+            await pilot.pause()
+    assert passed and played
+
+
+async def test_escape_steps_back_and_keys_not_offered_do_nothing() -> None:
+    app = make_app(players=4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            prompt = await wait_for_prompt(pilot)
+            assert prompt is not None
+            if prompt.decision is not None and any(e.key == "esc" for e in prompt.entries):
+                break
+            keys = [e.key for e in prompt.entries if e.key not in ("0", "esc")]
+            # A play leads to a target, which can step back.
+            play = next((e.key for e in prompt.entries if e.label.startswith("Play")), keys[-1])
+            await pilot.press(play)
+            await pilot.pause()
+        before = prompt.decision
+        assert before is not None
+        await pilot.press("z")  # no such option: nothing happens
+        await pilot.pause()
+        assert prompt.decision == before
+        await pilot.press("escape")
+        prompt = await wait_for_prompt(pilot)
+        assert prompt is not None and prompt.decision is not None
+        assert prompt.decision.id != before.id
+        assert prompt.decision.kind.value == "action"
+
+
+async def test_help_and_log_open_and_close_by_keys() -> None:
+    app = make_app(players=4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_prompt(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Action cards" in screen_text(app) or "Rules in short" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert "plays" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.query_one(Prompt).has_focus
+
+
+async def test_too_small_terminal_says_the_size_needed_and_recovers() -> None:
+    app = make_app(players=4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_prompt(pilot)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(0.1)
+        assert "at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TableScreen)

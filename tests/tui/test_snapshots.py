@@ -1,0 +1,58 @@
+"""Snapshots (pytest-textual-snapshot) of the main screens, from seeded games against random bots.
+
+Update them only with `pytest tests/tui/test_snapshots.py --snapshot-update` on Python 3.11.7
+(style §5.7), then look at every changed SVG.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.pilot import Pilot
+
+from tests.tui.conftest import make_app, play_by_keys, play_decisions, settle
+
+SnapCompare = Callable[..., bool]
+
+
+def test_start_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(play_now=False), terminal_size=(80, 24))
+
+
+async def _mid_game(pilot: Pilot[Any]) -> None:
+    await play_decisions(pilot, 5, seed=4)
+
+
+def test_table_mid_game_80x24(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(players=4, seed=21), terminal_size=(80, 24), run_before=_mid_game)
+
+
+def test_table_mid_game_120x40(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(players=4, seed=21), terminal_size=(120, 40), run_before=_mid_game)
+
+
+async def _reaction(pilot: Pilot[Any]) -> None:
+    await play_decisions(pilot, 60, seed=4, stop_at_reaction=True)
+
+
+def test_reaction_prompt(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(players=5, seed=3), terminal_size=(80, 24), run_before=_reaction)
+
+
+async def _help(pilot: Pilot[Any]) -> None:
+    await play_decisions(pilot, 0)
+    await pilot.press("question_mark")
+    await settle(pilot)
+
+
+def test_help_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(players=4, seed=21), terminal_size=(80, 24), run_before=_help)
+
+
+async def _game_over(pilot: Pilot[Any]) -> None:
+    await play_by_keys(pilot, seed=1)
+    await pilot.pause(0.1)
+
+
+def test_game_over_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(players=3, seed=8), terminal_size=(80, 24), run_before=_game_over)
