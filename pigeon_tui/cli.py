@@ -58,6 +58,40 @@ def _players(text: str) -> int:
     return n
 
 
+def _tui(args: argparse.Namespace) -> int:
+    """Start the table client; the only place the CLI loads textual (style §5.1)."""
+    from core.cards import Edition
+    from pigeon_tui.app import PigeonApp
+    from pigeon_tui.session import GameOptions
+
+    command = getattr(args, "command", None)
+    options = GameOptions()
+    if command == "play":
+        levels = tuple(s.strip() for s in (args.bots or "").split(",") if s.strip()) or options.bots
+        options = GameOptions(players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition))
+        from core.bots import LEVELS
+
+        unknown = [level for level in options.bots if level not in LEVELS]
+        if unknown:
+            print(f"pigeon-tui play: unknown bot level {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
+            return 2
+    app = PigeonApp(options, play_now=command == "play", ascii_only=bool(getattr(args, "ascii", False)))
+    app.run()
+    return 0
+
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    pp = sub.add_parser("play", help="play now against bots on this machine")
+    pp.add_argument("--players", type=_players, default=4)
+    pp.add_argument(
+        "--bots", default=None, help="bot level per bot seat, comma-separated, the last repeats (default: mixed)"
+    )
+    pp.add_argument("--seed", type=int, default=None, help="deal a given game (default: a fresh one)")
+    pp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
+    pp.add_argument("--ascii", action="store_true", help="draw with ASCII only (no box or symbol glyphs)")
+    pp.set_defaults(run=_tui)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
     sub = p.add_subparsers(dest="command")
@@ -69,12 +103,12 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
     sp.add_argument("--json", action="store_true", help="print only the JSON summary")
     sp.set_defaults(run=_selfplay)
+    _add_play(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command is None:
-        print("pigeon-tui: the table client is not built yet; try `pigeon-tui selfplay --help`.", file=sys.stderr)
-        return 2
+        return _tui(args)
     return int(args.run(args))
