@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import AsyncIterator, Final, Protocol, Sequence
 
@@ -45,6 +45,12 @@ class Seat:
     bot: str | None = None
     """The bot level playing this seat, or None for a person."""
     connected: bool = True
+    away: bool = False
+    """A bot plays for this person until they come back."""
+
+
+class ChoiceRefused(Exception):
+    """The engine or the host refused a choice; nothing changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +93,15 @@ class GameOptions:
 class Session(Protocol):
     """A seat at a game. Every coroutine may be cancelled safely."""
 
-    seat: int
-    seats: tuple[Seat, ...]
+    @property
+    def seat(self) -> int:
+        """This seat's number at the table."""
+        ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Who sits where, by seat number."""
+        ...
 
     @property
     def status(self) -> Status: ...
@@ -98,10 +111,16 @@ class Session(Protocol):
         ...
 
     async def choose(self, decision_id: int, option: OptionValue) -> None:
-        """Answer one of this seat's open decisions."""
+        """Answer one of this seat's open decisions. Raises ChoiceRefused."""
         ...
 
-    async def close(self) -> None: ...
+    async def rematch(self) -> Session:
+        """The session of the next game at this table (it may be this one)."""
+        ...
+
+    async def close(self) -> None:
+        """Leave the table; safe to call twice."""
+        ...
 
 
 @dataclass(slots=True)
@@ -157,10 +176,18 @@ class LocalSession:
             yield item
 
     async def choose(self, decision_id: int, option: OptionValue) -> None:
-        """Apply the human's choice. Raises IllegalChoice, changing nothing."""
-        events = apply(self.state, self.seat, decision_id, option)
+        """Apply the human's choice. Raises ChoiceRefused, changing nothing."""
+        try:
+            events = apply(self.state, self.seat, decision_id, option)
+        except IllegalChoice as exc:
+            raise ChoiceRefused(exc.detail) from None
         self._publish(events)
         self._io.wake.set()
+
+    async def rematch(self) -> Session:
+        """A new game with the same seats and bots, dealt from the next seed."""
+        await self.close()
+        return LocalSession(replace(self.options, seed=self.seed + 1), self.bot_delay, self.seat)
 
     async def close(self) -> None:
         self._closed = True

@@ -66,13 +66,13 @@ class GameOverScreen(GuardedScreen):
         return True
 
     @on(OptionList.OptionSelected)
-    def _on_menu(self, event: OptionList.OptionSelected) -> None:
+    async def _on_menu(self, event: OptionList.OptionSelected) -> None:
         if event.option_id == "rematch":
             self.action_rematch()
         elif event.option_id == "start":
             self.action_start()
         elif event.option_id == "quit":
-            self.app.exit()
+            await self.app.action_quit()
 
     def action_rematch(self) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]

@@ -133,14 +133,14 @@ class StartScreen(GuardedScreen):
         return replace(self.options, players=players, bots=bots, edition=edition)
 
     @on(OptionList.OptionSelected, "#start-menu")
-    def _on_menu(self, event: OptionList.OptionSelected) -> None:
+    async def _on_menu(self, event: OptionList.OptionSelected) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]
         if event.option_id == "play":
-            app.start_local(self.chosen_options())
+            app.start_game(self.chosen_options())
         elif event.option_id == "rules":
             self.action_rules()
         elif event.option_id == "quit":
-            app.exit()
+            await app.action_quit()
 
     def action_rules(self) -> None:
         from pigeon_tui.screens.help import HelpScreen

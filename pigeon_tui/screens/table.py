@@ -12,10 +12,9 @@ from textual.message import Message
 from textual.widgets import Footer
 
 from core.cards import CITY
-from core.decisions import IllegalChoice
 from core.views import PlayerView
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import Session, Update
+from pigeon_tui.session import ChoiceRefused, Session, Update
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
@@ -79,13 +78,9 @@ class TableScreen(GuardedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#prompt-box").can_focus = False
         self.query_one(Prompt).waiting = f"Dealing{self.glyphs.ellipsis}"
         self.query_one(Prompt).focus()
         self.follow()
-
-    async def on_unmount(self) -> None:
-        await self.session.close()
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:
@@ -141,8 +136,8 @@ class TableScreen(GuardedScreen):
     async def _on_chosen(self, message: Prompt.OptionChosen) -> None:
         try:
             await self.session.choose(message.decision.id, message.value)
-        except IllegalChoice as exc:
-            self.notify(f"That move was refused: {exc.detail}", severity="error")
+        except ChoiceRefused as exc:
+            self.notify(f"That move was refused: {exc}", severity="error")
             prompt = self.query_one(Prompt)
             if self.view is not None and message.decision in self.view.decisions:
                 prompt.decision = message.decision

@@ -263,16 +263,19 @@ class Prompt(Widget, can_focus=True):
         lines.extend(self._option_lines(width, len(lines)))
         detail = self._detail()
         if detail:
-            lines.extend(Text(detail, style=self._style("prompt--detail")).wrap(self.app.console, width)[:2])
+            lines.extend(Text(detail, style=self._style("prompt--detail")).wrap(self.app.console, width))
         return lines
 
     def _option_lines(self, width: int, top: int) -> list[Text]:
-        g = self.glyphs
+        """The entries in one column (long labels wrap under themselves), or in several when
+        there are many and they are short enough."""
         cells = [f"{e.key:>3} {e.label}" for e in self.entries]
         longest = max((len(c) for c in cells), default=1) + 2
         columns = 1 if len(cells) <= ONE_COLUMN else max(1, min(MAX_COLUMNS, width // longest, len(cells)))
-        rows = math.ceil(len(cells) / columns) if cells else 0
-        self._rows = max(1, rows)
+        if columns == 1:
+            return self._column(width, top)
+        rows = math.ceil(len(cells) / columns)
+        self._rows = rows
         col_width = width // columns
         lines: list[Text] = []
         for r in range(rows):
@@ -281,20 +284,38 @@ class Prompt(Widget, can_focus=True):
                 i = c * rows + r
                 if i >= len(self.entries):
                     break
-                e = self.entries[i]
-                here = i == self.cursor
-                if here:
+                if i == self.cursor:
                     self._cursor_line = top + r
-                mark = g.cursor if here else " "
-                cell = Text(mark, style=self._style("prompt--cursor") if here else Style())
-                cell.append(f"{e.key:>3}", style=self._style("prompt--key"))
-                label = fit(e.label, max(1, col_width - 6), g)
-                cell.append(" " + label + " ", style=self._style("prompt--cursor") if here else Style())
-                cell.stylize(Style.from_meta({"entry": i}))
+                cell = self._cell(i, fit(self.entries[i].label, max(1, col_width - 6), self.glyphs))
                 cell.pad_right(max(0, col_width - cell.cell_len))
                 line.append_text(cell)
             lines.append(line)
         return lines
+
+    def _column(self, width: int, top: int) -> list[Text]:
+        self._rows = max(1, len(self.entries))
+        lines: list[Text] = []
+        for i, e in enumerate(self.entries):
+            parts = Text(e.label).wrap(self.app.console, max(1, width - 6))
+            if i == self.cursor:
+                self._cursor_line = top + len(lines)
+            lines.append(self._cell(i, parts[0].plain if parts else ""))
+            for more in list(parts)[1:]:
+                rest = Text("     ")
+                rest.append(more.plain + " ", style=self._style("prompt--cursor") if i == self.cursor else Style())
+                rest.stylize(Style.from_meta({"entry": i}))
+                lines.append(rest)
+        return lines
+
+    def _cell(self, i: int, label: str) -> Text:
+        """Cursor mark, key and label of entry `i`; clicking it chooses it."""
+        here = i == self.cursor
+        cursor = self._style("prompt--cursor") if here else Style()
+        cell = Text(self.glyphs.cursor if here else " ", style=cursor)
+        cell.append(f"{self.entries[i].key:>3}", style=self._style("prompt--key"))
+        cell.append(" " + label + " ", style=cursor)
+        cell.stylize(Style.from_meta({"entry": i}))
+        return cell
 
     def _detail(self) -> str:
         """What the card under the cursor does."""

@@ -22,6 +22,7 @@ def make_app(players: int = 4, seed: int = 7, *, play_now: bool = True, ascii_on
         GameOptions(players=players, bots=("random",), seed=seed),
         play_now=play_now,
         ascii_only=ascii_only,
+        local=True,
         bot_delay=0,
     )
 
@@ -44,9 +45,9 @@ async def wait_for_prompt(pilot: Pilot[None], rounds: int = 400) -> Prompt | Non
         if isinstance(screen, GameOverScreen):
             return None
         if isinstance(screen, TableScreen):
-            prompt = screen.query_one(Prompt)
-            if prompt.decision is not None:
-                return prompt
+            found = screen.query(Prompt)
+            if found and found.first().decision is not None:
+                return found.first()
         await pilot.pause(0.01)
     raise AssertionError("no decision and no game over")
 

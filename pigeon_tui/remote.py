@@ -1,0 +1,304 @@
+"""A seat at a game on a host, over TCP: the `Session` the table screen reads, backed by the
+network client (net.client), and the private host child process a game against bots runs on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from dataclasses import dataclass
+from typing import AsyncIterator, Final
+
+from core.decisions import OptionValue
+from core.views import PlayerView
+from net.client import (
+    Client,
+    GameChanged,
+    GameOver,
+    LobbyChanged,
+    Refused,
+    Seated,
+    StatusChanged,
+    TableChanged,
+    TableInfo,
+)
+from net.client import (
+    Status as ClientStatus,
+)
+from pigeon_tui.private_host import JOIN_PREFIX, READY_PREFIX
+from pigeon_tui.session import ChoiceRefused, GameOptions, Link, Seat, Session, Status, Update
+
+HOST_START_TIMEOUT: Final = 15.0
+"""Seconds to wait for the private host to say which port it listens on."""
+FIRST_VIEW_TIMEOUT: Final = 15.0
+"""Seconds to wait, once seated at a full table, for the first view of the game."""
+
+_LINKS: Final = {
+    ClientStatus.CONNECTING: Link.CONNECTING,
+    ClientStatus.CONNECTED: Link.CONNECTED,
+    ClientStatus.RECONNECTING: Link.RECONNECTING,
+    ClientStatus.CLOSED: Link.CLOSED,
+}
+
+
+class HostFailed(Exception):
+    """The private host could not be started, or the client could not get a seat at it."""
+
+
+@dataclass(slots=True)
+class HostProcess:
+    """A headless host running as a child process; it stops when `stop` closes its stdin."""
+
+    process: asyncio.subprocess.Process
+    port: int
+    join_lines: tuple[str, ...] = ()
+
+    async def stop(self) -> None:
+        """Close its stdin (it exits by itself), then make sure. Safe to call twice."""
+        proc = self.process
+        if proc.returncode is not None:
+            return
+        if proc.stdin is not None:
+            proc.stdin.close()
+        try:
+            async with asyncio.timeout(3.0):
+                await proc.wait()
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
+
+
+async def start_host(
+    *,
+    bind: str = "127.0.0.1",
+    port: int = 0,
+    seats: int,
+    bots: int,
+    level: str,
+    edition: str,
+    seed: int | None,
+    bot_delay: float = 0.3,
+    password: str | None = None,
+) -> HostProcess:
+    """Start `python -m pigeon_tui.private_host` and wait for its port. Raises HostFailed."""
+    args = [
+        sys.executable,
+        "-m",
+        "pigeon_tui.private_host",
+        "--bind",
+        bind,
+        "--port",
+        str(port),
+        "--seats",
+        str(seats),
+        "--bots",
+        str(bots),
+        "--level",
+        level,
+        "--edition",
+        edition,
+        "--bot-delay",
+        str(bot_delay),
+    ]
+    if password:
+        args += ["--password", password]
+    if seed is not None:
+        args += ["--seed", str(seed)]
+    if bind != "127.0.0.1":
+        args.append("--timed")
+    proc = await asyncio.create_subprocess_exec(
+        *args,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    assert proc.stdout is not None
+    try:
+        async with asyncio.timeout(HOST_START_TIMEOUT):
+            line = (await proc.stdout.readline()).decode(errors="replace").strip()
+            if not line.startswith(READY_PREFIX):
+                raise HostFailed(f"the host did not start ({line or 'no output'})")
+            host = HostProcess(proc, int(line.removeprefix(READY_PREFIX)))
+            if bind != "127.0.0.1":
+                joins = []
+                while True:
+                    try:
+                        async with asyncio.timeout(0.5):
+                            more = (await proc.stdout.readline()).decode(errors="replace").strip()
+                    except TimeoutError:
+                        break
+                    if not more.startswith(JOIN_PREFIX):
+                        break
+                    joins.append(more.removeprefix(JOIN_PREFIX))
+                host.join_lines = tuple(joins)
+            return host
+    except (TimeoutError, ValueError) as exc:
+        proc.kill()
+        await proc.wait()
+        raise HostFailed(f"the host did not start: {exc or 'timed out'}") from None
+    except BaseException:
+        proc.kill()
+        await proc.wait()
+        raise
+
+
+def seats_of(table: TableInfo | None) -> tuple[Seat, ...]:
+    if table is None:
+        return ()
+    out = []
+    for s in table.seats:
+        if s is None:
+            out.append(Seat("(free)", connected=False))
+            continue
+        name = s.name.removesuffix(" (bot)")
+        out.append(Seat(name, bot=(s.level or "bot") if s.kind == "bot" else None, connected=s.connected, away=s.away))
+    return tuple(out)
+
+
+class NetSession:
+    """A seat at a host's table, read through `net.client.Client`.
+
+    One task (`_pump`) is the client's only reader; it turns its updates into `Update`s.
+    """
+
+    def __init__(self, client: Client, host: HostProcess | None = None, you: str | None = None) -> None:
+        self.client = client
+        self.host = host
+        self.you = you
+        """Shown instead of our own name ("You" in a private game)."""
+        self._queue: asyncio.Queue[Update | None] = asyncio.Queue()
+        self._pump_task: asyncio.Task[None] | None = None
+        self._view: PlayerView | None = None
+        self._first = asyncio.Event()
+        self._skip_over = False
+        self._closed = False
+        self.message = ""
+        self.result_names: tuple[str, ...] = ()
+
+    # -- Session -------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        return self.client.seat if self.client.seat is not None else 0
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        seats = list(seats_of(self.client.table))
+        me = self.client.seat
+        if self.you and me is not None and me < len(seats):
+            seats[me] = Seat(self.you, connected=True)
+        if self._view is not None and len(seats) < self._view.players:
+            seats += [Seat(f"Player {i + 1}") for i in range(len(seats), self._view.players)]
+        return tuple(seats)
+
+    @property
+    def status(self) -> Status:
+        c = self.client
+        latency = c.latency
+        return Status(_LINKS[c.status], latency * 1000 if latency is not None else None, self.message)
+
+    async def updates(self) -> AsyncIterator[Update]:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                return
+            yield item
+
+    async def choose(self, decision_id: int, option: OptionValue) -> None:
+        out = await self.client.choose(decision_id, option)
+        if not out.ok:
+            raise ChoiceRefused(out.text or str(out.code))
+
+    async def rematch(self) -> Session:
+        """Ask the host for another game at this table; the next update that is not over is
+        the new game's first."""
+        self._skip_over = True
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        out = await self.client.rematch()
+        if not out.ok:
+            raise ChoiceRefused(out.text or "the host refused a rematch")
+        return self
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(Exception):
+            await self.client.close()
+        if self._pump_task is not None:
+            self._pump_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump_task
+        if self.host is not None:
+            await self.host.stop()
+        self._queue.put_nowait(None)
+
+    # -- reading the client --------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin reading the client's updates (once connected)."""
+        if self._pump_task is None:
+            self._pump_task = asyncio.create_task(self._pump(), name="pigeon net session")
+
+    async def first_view(self, timeout: float = FIRST_VIEW_TIMEOUT) -> PlayerView:
+        """Wait until the game has begun for this seat. Raises HostFailed."""
+        self.start()
+        try:
+            async with asyncio.timeout(timeout):
+                await self._first.wait()
+        except TimeoutError:
+            raise HostFailed(self.message or "the game did not start") from None
+        if self._view is None:
+            raise HostFailed(self.message or "the connection closed")
+        return self._view
+
+    async def _pump(self) -> None:
+        async for item in self.client.updates():
+            if isinstance(item, GameChanged):
+                view = item.view
+                if view is None:
+                    continue
+                if self._skip_over and view.over:
+                    continue
+                self._skip_over = False
+                self._view = view
+                self._queue.put_nowait(Update(view, item.events, deadline=item.deadline))
+                self._first.set()
+            elif isinstance(item, StatusChanged):
+                self.message = item.text if item.status is not ClientStatus.CONNECTED else ""
+                self._refresh()
+            elif isinstance(item, (TableChanged, Seated, LobbyChanged, GameOver)):
+                self._refresh()
+        self._first.set()
+        self._queue.put_nowait(None)
+
+    def _refresh(self) -> None:
+        """Redraw with the same view (seats or the connection changed)."""
+        if self._view is not None and not self._skip_over:
+            self._queue.put_nowait(Update(self._view))
+
+
+async def private_game(options: GameOptions, bot_delay: float = 0.3) -> NetSession:
+    """Start a private host with bots on 127.0.0.1, take the one free seat, wait for the deal.
+
+    Raises HostFailed (or Refused, OSError) when anything on the way fails; the host is stopped."""
+    levels = set(options.bot_levels())
+    level = options.bot_levels()[0] if len(levels) == 1 else "greedy"
+    host = await start_host(
+        seats=options.players,
+        bots=options.players - 1,
+        level=level,
+        edition=options.edition.value,
+        seed=options.seed,
+        bot_delay=bot_delay,
+    )
+    client = Client("127.0.0.1", host.port, options.name, table=1, reconnect=True)
+    session = NetSession(client, host, you=options.name)
+    try:
+        await client.connect()
+        await session.first_view()
+    except (Refused, OSError, HostFailed, TimeoutError):
+        await session.close()
+        raise
+    return session
