@@ -7,13 +7,16 @@ fallback when the host cannot start).
 
 from __future__ import annotations
 
-from typing import Awaitable, Callable, ClassVar
+from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from core.views import PlayerView
+
+if TYPE_CHECKING:
+    from pigeon_tui.remote import HostProcess
 from pigeon_tui.session import GameOptions, LocalSession, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
@@ -47,10 +50,13 @@ class PigeonApp(App[None]):
         local: bool = False,
         bot_delay: float = 0.25,
         session_factory: SessionFactory | None = None,
+        join: tuple[str, int, str, str | None] | None = None,
     ) -> None:
         super().__init__()
         self.options = options or GameOptions()
         self.play_now = play_now
+        self.join_address = join
+        """(host, port, name, password) to join at start (`pigeon-tui join`)."""
         self.ascii_only = ascii_only
         self.glyphs = glyphs(ascii_only)
         self.local = local
@@ -104,13 +110,15 @@ class PigeonApp(App[None]):
         self._show_start()
         if self.play_now:
             self.start_game(self.options)
+        elif self.join_address is not None:
+            self.join_game(*self.join_address)
 
     def _show_start(self) -> None:
         from pigeon_tui.screens.start import StartScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(self.glyphs, self.options))
+        self.push_screen(StartScreen(self.glyphs, self.options, network=True))
 
     def back_to_start(self) -> None:
         """Leave the game (if any) and show the start screen alone on the stack."""
@@ -132,10 +140,83 @@ class PigeonApp(App[None]):
 
         self.session = session
         screen = TableScreen(session, self.glyphs)
-        if type(self.screen).__name__ in ("GameOverScreen", "TableScreen"):
+        if type(self.screen).__name__ in ("GameOverScreen", "TableScreen", "LobbyScreen"):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def show_table_from_lobby(self, session: Session) -> None:
+        """The game at the lobby's table has begun."""
+        self._show_table(session)
+
+    # -- LAN -----------------------------------------------------------------------------
+
+    def host_lan(
+        self, *, seats: int, bots: int, level: str, edition: str, port: int, name: str, password: str | None
+    ) -> None:
+        """Start a headless host bound to the LAN, sit at its table, and show the lobby."""
+        self.run_worker(
+            self._host_lan(seats, bots, level, edition, port, name, password), exclusive=True, group="start"
+        )
+
+    async def _host_lan(
+        self, seats: int, bots: int, level: str, edition: str, port: int, name: str, password: str | None
+    ) -> None:
+        from pigeon_tui.remote import HostFailed, start_host
+
+        await self._drop_session()
+        try:
+            process = await start_host(
+                bind="0.0.0.0",
+                port=port,
+                seats=seats,
+                bots=bots,
+                level=level,
+                edition=edition,
+                seed=None,
+                bot_delay=self.bot_delay,
+                password=password,
+            )
+        except HostFailed as exc:
+            self.notify(f"{exc} (is port {port} free?)", severity="error")
+            return
+        share = process.join_lines or (f"pigeon-tui join <this machine's address>:{process.port}",)
+        await self._enter_lobby("127.0.0.1", process.port, name, password, process, share, table=1)
+
+    def join_game(self, host: str, port: int, name: str, password: str | None, table: int | None = None) -> None:
+        """Connect to a host and show its lobby."""
+        self.run_worker(self._enter_lobby(host, port, name, password, table=table), exclusive=True, group="start")
+
+    async def _enter_lobby(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        password: str | None,
+        process: HostProcess | None = None,
+        share: tuple[str, ...] = (),
+        table: int | None = None,
+    ) -> None:
+        from net.client import Refused
+        from pigeon_tui.remote import connect
+        from pigeon_tui.screens.lobby import LobbyScreen
+
+        await self._drop_session()
+        try:
+            session = await connect(host, port, name, password, process, table=table)
+        except Refused as exc:
+            self.notify(f"The host refused: {exc.text or exc.code}", severity="error", timeout=8)
+            if process is not None:
+                await process.stop()
+            return
+        except (OSError, TimeoutError) as exc:
+            self.notify(f"Could not reach {host}:{port} ({exc or 'timed out'})", severity="error", timeout=8)
+            if process is not None:
+                await process.stop()
+            return
+        self.session = session
+        self._show_start()
+        self.push_screen(LobbyScreen(session, self.glyphs, share))
 
     def rematch(self) -> None:
         """Another game at the same table (the next seed, or the host's rematch)."""

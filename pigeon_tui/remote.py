@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import sys
 from dataclasses import dataclass
-from typing import AsyncIterator, Final
+from typing import AsyncIterator, Callable, Final
 
 from core.decisions import OptionValue
 from core.views import PlayerView
@@ -173,7 +173,8 @@ class NetSession:
         self._skip_over = False
         self._closed = False
         self.message = ""
-        self.result_names: tuple[str, ...] = ()
+        self.on_change: Callable[[], None] | None = None
+        """Called when the lobby, the table, the seat or the connection changed (lobby screen)."""
 
     # -- Session -------------------------------------------------------------------------
 
@@ -241,7 +242,7 @@ class NetSession:
         if self._pump_task is None:
             self._pump_task = asyncio.create_task(self._pump(), name="pigeon net session")
 
-    async def first_view(self, timeout: float = FIRST_VIEW_TIMEOUT) -> PlayerView:
+    async def first_view(self, timeout: float | None = FIRST_VIEW_TIMEOUT) -> PlayerView:
         """Wait until the game has begun for this seat. Raises HostFailed."""
         self.start()
         try:
@@ -265,11 +266,16 @@ class NetSession:
                 self._view = view
                 self._queue.put_nowait(Update(view, item.events, deadline=item.deadline))
                 self._first.set()
+                continue
             elif isinstance(item, StatusChanged):
                 self.message = item.text if item.status is not ClientStatus.CONNECTED else ""
                 self._refresh()
             elif isinstance(item, (TableChanged, Seated, LobbyChanged, GameOver)):
                 self._refresh()
+            else:
+                continue
+            if self.on_change is not None:
+                self.on_change()
         self._first.set()
         self._queue.put_nowait(None)
 
@@ -301,4 +307,43 @@ async def private_game(options: GameOptions, bot_delay: float = 0.3) -> NetSessi
     except (Refused, OSError, HostFailed, TimeoutError):
         await session.close()
         raise
+    return session
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int]:
+    """ "host", "host:port" or "[v6]:port" -> (host, port). Raises ValueError."""
+    text = text.strip()
+    if not text:
+        raise ValueError("an address is needed, such as 192.168.1.20:7777")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:
+        host, port = text, ""
+    number = int(port) if port else default_port
+    if not 0 < number < 65536:
+        raise ValueError(f"port {number} is out of range")
+    return host, number
+
+
+async def connect(
+    host: str,
+    port: int,
+    name: str,
+    password: str | None = None,
+    process: HostProcess | None = None,
+    table: int | None = None,
+) -> NetSession:
+    """Connect to a host's lobby (or straight to a seat at `table`). Raises Refused (wrong
+    password, version mismatch, full table...), OSError, TimeoutError."""
+    client = Client(host, port, name, password=password or None, table=table)
+    session = NetSession(client, process)
+    try:
+        await client.connect()
+    except BaseException:
+        await session.close()
+        raise
+    session.start()
     return session

@@ -137,10 +137,27 @@ class StartScreen(GuardedScreen):
         app: PigeonApp = self.app  # type: ignore[assignment]
         if event.option_id == "play":
             app.start_game(self.chosen_options())
+        elif event.option_id == "host":
+            from pigeon_tui.screens.lobby import HostScreen
+
+            self.app.push_screen(HostScreen(self.glyphs, self._player_name()))
+        elif event.option_id == "join":
+            from pigeon_tui.screens.lobby import JoinScreen
+
+            self.app.push_screen(JoinScreen(self.glyphs, self._player_name()))
         elif event.option_id == "rules":
             self.action_rules()
         elif event.option_id == "quit":
             await app.action_quit()
+
+    def _player_name(self) -> str:
+        """A default player name for LAN games: the login name, else "Player"."""
+        import getpass
+
+        try:
+            return getpass.getuser()[:24] or "Player"
+        except (KeyError, OSError):
+            return "Player"
 
     def action_rules(self) -> None:
         from pigeon_tui.screens.help import HelpScreen

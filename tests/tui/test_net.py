@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from textual.pilot import Pilot
 
+from net.client import Client
 from net.client import Status as ClientStatus
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.remote import NetSession
+from pigeon_tui.screens.lobby import HostScreen, LobbyScreen
+from pigeon_tui.screens.start import StartScreen
+from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions
 from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import TableStatus
@@ -61,3 +66,48 @@ async def test_reconnects_with_its_seat_token_after_a_drop() -> None:
         await _answer(pilot, 2)
         await app.action_quit()
         await asyncio.sleep(0)
+
+
+async def _until(pilot: Pilot[None], check: Callable[[], bool], rounds: int = 200) -> None:
+    for _ in range(rounds):
+        if check():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("timed out")
+
+
+async def test_host_a_lan_game_lobby_then_table_when_a_friend_joins() -> None:
+    app = PigeonApp(GameOptions(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Host a LAN game
+        await _until(pilot, lambda: isinstance(app.screen, HostScreen))
+        app.host_lan(seats=2, bots=0, level="random", edition="3.5", port=0, name="Ada", password="pw")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        session = app.session
+        assert isinstance(session, NetSession) and session.host is not None
+        await _until(pilot, lambda: "pigeon-tui join" in screen_text(app) and "Ada" in screen_text(app))
+        friend = Client("127.0.0.1", session.host.port, "Bob", password="pw", table=1)
+        await friend.connect()
+        await _until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await _until(pilot, lambda: "Bob" in screen_text(app))
+        await friend.close()
+        process = session.host.process
+        await app.action_quit()
+        assert process.returncode is not None
+
+
+async def test_join_with_a_wrong_password_says_the_host_refused() -> None:
+    app = PigeonApp(GameOptions(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.host_lan(seats=3, bots=1, level="random", edition="3.5", port=0, name="Ada", password="secret")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        session = app.session
+        assert isinstance(session, NetSession) and session.host is not None
+        port = session.host.port
+        other = PigeonApp(GameOptions(), join=("127.0.0.1", port, "Eve", "wrong"))
+        async with other.run_test(size=(80, 24)) as pilot2:
+            await _until(pilot2, lambda: any("wrong password" in str(n.message) for n in other._notifications))
+            assert isinstance(other.screen, StartScreen)
+        await app.action_quit()

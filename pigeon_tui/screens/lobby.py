@@ -1,0 +1,245 @@
+"""LAN play: the host and join forms, and the lobby (the host's tables, seats, who is
+connected, bot seats; start and leave) shown until the game begins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.bots import ALIASES, LEVELS
+from core.cards import Edition
+from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.screens.start import Setting
+from pigeon_tui.themes import Glyphs
+
+if TYPE_CHECKING:
+    from net.client import TableInfo
+    from pigeon_tui.app import PigeonApp
+    from pigeon_tui.remote import NetSession
+
+DEFAULT_PORT = 7777
+
+
+def _levels() -> list[str]:
+    return [lv for lv in LEVELS if lv not in ALIASES]
+
+
+class HostScreen(GuardedScreen):
+    """Host a LAN game: a headless host child process others join; you take a seat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="host-back"),
+        Binding("ctrl+s", "submit", "Host", id="host-submit", key_display="enter"),
+    ]
+
+    def __init__(self, glyphs: Glyphs, name: str) -> None:
+        super().__init__()
+        self.glyphs = glyphs
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        levels = _levels()
+        with Vertical(classes="form"):
+            yield Static("Host a LAN game", classes="form-title")
+            yield Static("Others on your network join with the line shown next.", classes="form-hint")
+            yield Setting("Seats", [2, 3, 4, 5, 6], ["2", "3", "4", "5", "6"], 2, id="host-seats")
+            yield Setting("Bots", [0, 1, 2, 3, 4, 5], ["0", "1", "2", "3", "4", "5"], 0, id="host-bots")
+            yield Setting("Level", levels, levels, 0, id="host-level")
+            yield Setting("Edition", [Edition.V35, Edition.V30], ["3.5", "3.0"], 0, id="host-edition")
+            yield Static("Your name", classes="form-label")
+            yield Input(self.player_name, id="host-name", max_length=24)
+            yield Static("Port", classes="form-label")
+            yield Input(str(DEFAULT_PORT), id="host-port", restrict=r"[0-9]*", max_length=5)
+            yield Static("Password (optional)", classes="form-label")
+            yield Input("", id="host-password", password=True, max_length=64)
+            yield Static("Tab moves, arrows change, Enter hosts.", classes="form-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#host-seats").focus()
+
+    @on(Input.Submitted)
+    def action_submit(self) -> None:
+        seats: int = self.query_one("#host-seats", Setting).value
+        bots: int = self.query_one("#host-bots", Setting).value
+        if bots >= seats:
+            self.notify("Leave at least one seat for you.", severity="error")
+            return
+        port_text = self.query_one("#host-port", Input).value or str(DEFAULT_PORT)
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.host_lan(
+            seats=seats,
+            bots=bots,
+            level=self.query_one("#host-level", Setting).value,
+            edition=self.query_one("#host-edition", Setting).value,
+            port=int(port_text),
+            name=self.query_one("#host-name", Input).value.strip() or "Host",
+            password=self.query_one("#host-password", Input).value or None,
+        )
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+
+class JoinScreen(GuardedScreen):
+    """Join a game: the host's address, your name, the password if it has one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="join-back"),
+    ]
+
+    def __init__(self, glyphs: Glyphs, name: str, address: str = "") -> None:
+        super().__init__()
+        self.glyphs = glyphs
+        self.player_name = name
+        self.address = address
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Static("Join a game", classes="form-title")
+            yield Static("Address (the host shows it: ADDRESS:PORT)", classes="form-label")
+            yield Input(self.address, placeholder="192.168.1.20:7777", id="join-address")
+            yield Static("Your name", classes="form-label")
+            yield Input(self.player_name, id="join-name", max_length=24)
+            yield Static("Password (if the host set one)", classes="form-label")
+            yield Input("", id="join-password", password=True, max_length=64)
+            yield Static("Tab moves, Enter joins, Esc goes back.", classes="form-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#join-address").focus()
+
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        from pigeon_tui.remote import parse_address
+
+        try:
+            host, port = parse_address(self.query_one("#join-address", Input).value, DEFAULT_PORT)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.join_game(
+            host,
+            port,
+            self.query_one("#join-name", Input).value.strip() or "Player",
+            self.query_one("#join-password", Input).value or None,
+        )
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+
+class LobbyScreen(GuardedScreen):
+    """The host's tables and seats until the game begins; Enter sits, s starts, Esc leaves."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", "Start now", id="lobby-start"),
+        Binding("escape", "leave", "Leave", id="lobby-leave"),
+    ]
+
+    def __init__(self, session: NetSession, glyphs: Glyphs, share: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.session = session
+        self.glyphs = glyphs
+        self.share = share
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(id="lobby-title")
+            if self.share:
+                lines = "\n".join(f"  {line}" for line in self.share)
+                yield Static(f"Friends on your network type:\n{lines}", id="lobby-share")
+            yield Static("Tables", classes="form-label")
+            yield OptionList(id="lobby-tables")
+            yield Static(id="lobby-seats")
+            yield Static("Enter sits at a table; s starts now with who is there (bots fill no seats).", id="lobby-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.on_change = self._changed
+        self.query_one(OptionList).focus()
+        self._changed()
+        self.wait_for_game()
+
+    def on_unmount(self) -> None:
+        if self.session.on_change == self._changed:
+            self.session.on_change = None
+
+    @work(exclusive=True, group="lobby")
+    async def wait_for_game(self) -> None:
+        """Go to the table as soon as the first view of a game arrives."""
+        from pigeon_tui.remote import HostFailed
+
+        try:
+            await self.session.first_view(timeout=None)
+        except HostFailed as exc:
+            self.notify(f"Disconnected: {exc}", severity="error")
+            app: PigeonApp = self.app  # type: ignore[assignment]
+            app.back_to_start()
+            return
+        app = self.app  # type: ignore[assignment]
+        app.show_table_from_lobby(self.session)
+
+    def _changed(self) -> None:
+        if not self.is_attached or not self.query("#lobby-title"):
+            return  # the game began and this screen is going away
+        client = self.session.client
+        lobby = client.lobby
+        g = self.glyphs
+        status = self.session.status
+        title = Text(f"Lobby {g.dot} {lobby.host if lobby else client.host} {g.dot} ", style="bold")
+        title.append(status.link.value + (f" {status.message}" if status.message else ""))
+        self.query_one("#lobby-title", Static).update(title)
+        tables = self.query_one(OptionList)
+        highlighted = tables.highlighted
+        tables.clear_options()
+        listed = lobby.tables if lobby else ((client.table,) if client.table is not None else ())
+        for t in listed:
+            tables.add_option(Option(self._table_line(t), id=str(t.id)))
+        if highlighted is not None and highlighted < tables.option_count:
+            tables.highlighted = highlighted
+        mine = client.table
+        seats = Text()
+        if mine is not None and client.seat is not None:
+            seats.append(f"You sit at {mine.name} (seat {client.seat + 1}). Seats:\n", style="bold")
+            for i, s in enumerate(mine.seats):
+                if s is None:
+                    who = "(free)"
+                elif s.kind == "bot":
+                    who = f"{s.name} {s.level or ''}".strip()
+                else:
+                    who = s.name + ("" if s.connected else " (offline)")
+                mark = g.active if i == client.seat else " "
+                seats.append(f" {mark} {i + 1}. {who}\n")
+            seats.append("Waiting for the table to fill, or for its first player to start.")
+        self.query_one("#lobby-seats", Static).update(seats)
+
+    def _table_line(self, t: TableInfo) -> str:
+        taken = sum(1 for s in t.seats if s is not None)
+        names = ", ".join(s.name for s in t.seats if s is not None) or "empty"
+        return f"{t.name}: {t.phase}, {taken}/{len(t.seats)} seats, edition {t.edition} ({names})"
+
+    @on(OptionList.OptionSelected, "#lobby-tables")
+    async def _sit(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id is None:
+            return
+        out = await self.session.client.join(int(event.option_id))
+        if not out.ok:
+            self.notify(out.text or "You cannot sit there.", severity="error")
+
+    async def action_start(self) -> None:
+        out = await self.session.client.start()
+        if not out.ok:
+            self.notify(out.text or "The game cannot start yet.", severity="error")
+
+    async def action_leave(self) -> None:
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.back_to_start()
