@@ -22,13 +22,16 @@ def _selfplay(args: argparse.Namespace) -> int:
         )
         return 2
     t0 = time.perf_counter()
-    summary = selfplay(args.games, args.players, specs, args.seed, args.edition, time.perf_counter)
+    summary = selfplay(
+        args.games, args.players, specs, args.seed, args.edition, time.perf_counter, deadlines=not args.no_deadline
+    )
     elapsed = time.perf_counter() - t0
     result = {
         "games": summary.games,
         "players": args.players,
         "edition": args.edition,
         "seed": args.seed,
+        "bots_per_seat": specs,
         "turns_mean": round(summary.turns / summary.games, 3) if summary.games else 0.0,
         "decisions_mean": round(summary.decisions / summary.games, 3) if summary.games else 0.0,
         "wins": {spec: round(st.wins, 3) for spec, st in summary.stats.items()},
@@ -75,7 +78,17 @@ def _tui(args: argparse.Namespace) -> int:
         if unknown:
             print(f"pigeon-tui play: unknown bot level {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
             return 2
-    app = PigeonApp(options, play_now=command == "play", ascii_only=bool(getattr(args, "ascii", False)))
+    join = None
+    if command == "join":
+        from pigeon_tui.remote import parse_address
+
+        try:
+            host, port = parse_address(args.address, 7777)
+        except ValueError as exc:
+            print(f"pigeon-tui join: {exc}", file=sys.stderr)
+            return 2
+        join = (host, port, args.name, args.password)
+    app = PigeonApp(options, play_now=command == "play", ascii_only=bool(getattr(args, "ascii", False)), join=join)
     app.run()
     return 0
 
@@ -92,6 +105,15 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp.set_defaults(run=_tui)
 
 
+def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    jp = sub.add_parser("join", help="join a game on a host (another machine, or one on this LAN)")
+    jp.add_argument("address", help="HOST[:PORT], as the host shows it (port 7777 if left out)")
+    jp.add_argument("--name", default="Player", help="your name at the table")
+    jp.add_argument("--password", default=None, help="the host's password, if it set one")
+    jp.add_argument("--ascii", action="store_true", help="draw with ASCII only (no box or symbol glyphs)")
+    jp.set_defaults(run=_tui)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
     sub = p.add_subparsers(dest="command")
@@ -102,8 +124,14 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
     sp.add_argument("--json", action="store_true", help="print only the JSON summary")
+    sp.add_argument(
+        "--no-deadline",
+        action="store_true",
+        help="search bots run their whole iteration budget, never cut by the clock (reproducible)",
+    )
     sp.set_defaults(run=_selfplay)
     _add_play(sub)
+    _add_join(sub)
     return p
 
 
