@@ -86,7 +86,15 @@ class TableScreen(GuardedScreen):
     async def follow(self) -> None:
         """Read the session's updates: log the events at once, redraw from the newest view."""
         log = self.query_one(GameLog)
+        first = True
         async for update in self.session.updates():
+            if first:
+                first = False
+                view = update.view
+                intro = (
+                    f"A game of {view.players}, edition {view.edition.value}: you sit at seat {self.session.seat + 1}."
+                )
+                log.add([(intro, True)])
             log.add(sentences(update.events, update.view.book, self.names, update.view.seat))
             self.post_message(self.ViewUpdated(update))
 

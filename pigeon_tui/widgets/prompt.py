@@ -94,7 +94,7 @@ class Prompt(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose_cursor", "Choose", id="choose"),
         Binding("escape", "back", "Back", id="back"),
-        Binding(PASS_KEY, "pass", "Pass", id="pass", key_display="0"),
+        Binding(PASS_KEY, "pass", "Pass/none", id="pass", key_display="0"),
         Binding("p", "pass", "Pass", show=False, id="pass-p"),
         Binding("down", "move(1)", "Next", show=False, id="cursor-down"),
         Binding("up", "move(-1)", "Previous", show=False, id="cursor-up"),

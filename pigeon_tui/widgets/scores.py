@@ -178,13 +178,18 @@ def _tie_break(scores: Sequence[Score]) -> str:
     return "hand" if sum(s.hand == most for s in tied) == 1 else "shared"
 
 
+def _and(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def tie_break_text(scores: Sequence[Score], names: Sequence[str], winners: Sequence[int]) -> str:
     """How R7.2 decided the winner, in a sentence."""
     if not scores or not winners:
         return ""
     top = max(s.total for s in scores)
-    tied = ", ".join(names[s.seat] for s in scores if s.total == top)
-    win = " and ".join(names[w] for w in winners)
+    tied = _and([names[s.seat] for s in scores if s.total == top])
+    win = _and([names[w] for w in winners])
     rule = _tie_break(scores)
     if rule == "score":
         return f"{win} scored the most: {top} VP."
