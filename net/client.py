@@ -378,8 +378,6 @@ class Client:
             task.cancel()
             raise
         if self._welcome.done() and not self._welcome.cancelled():
-            self.name = str(self._welcome.result().get("name") or self.name)
-            self._set_status(Status.CONNECTED)
             conn.ping()
             return conn, task
         task.cancel()
@@ -532,6 +530,8 @@ class Client:
     def _on_welcome(self, msg: Message) -> None:
         if self._welcome is not None and not self._welcome.done():
             self._welcome.set_result(msg)
+            self.name = str(msg.get("name") or self.name)
+            self._set_status(Status.CONNECTED)
 
     def _on_bye(self, msg: Message) -> None:
         self._bye = (str(msg.get("code")), str(msg.get("text") or ""))

@@ -10,9 +10,9 @@ from net.limits import CHAT_MAX, NAME_MAX
 
 _ESCAPES: Final = re.compile(
     r"""
-    \x1b\[[0-?]*[ -/]*[@-~]?             # CSI: cursor moves, colours, erase (ESC [ ... final)
-    | \x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?  # OSC: window titles, hyperlinks, clipboard (ESC ] ... BEL|ST)
-    | \x1b[PX^_][^\x1b]*(?:\x1b\\)?       # DCS, SOS, PM, APC strings
+    (?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?                # CSI: cursor moves, colours, erase
+    | (?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?  # OSC: titles, hyperlinks, clipboard
+    | (?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?  # DCS, SOS, PM, APC strings
     | \x1b.?                              # any other escape, and a lone ESC
     """,
     re.VERBOSE,

@@ -210,7 +210,7 @@ class Table:
         self._turn_timers: dict[int, asyncio.TimerHandle] = {}
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._drive_soon = False
-        self._seed_base = config.seed if config.seed is not None else secrets.randbelow(2**31)
+        self._seed_base = config.seed if config.seed is not None else _fresh_seed()
         self._reset_seats()
 
     # ---- seats ------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ class Table:
         self.send_chat_history(conn)
         conn.send(self.table_frame())
         if self.phase is not Phase.WAITING:
-            w.stream.view, w.stream.window = self.public.view, self.public.window
+            w.stream.view, w.stream.window, w.stream.seq = self.public.view, self.public.window, self.public.seq
             self.snapshot(w.stream, conn, None, None)
             if self.phase is Phase.OVER:
                 self._send_over(conn)
@@ -418,9 +418,11 @@ class Table:
             m.seat = i
             m.rematch = False
             m.stream.decisions = []
-        self.public = Stream()
         self.game_no += 1
-        seed = (self._seed_base + self.game_no - 1) % 2**31
+        # A configured seed makes games reproducible (and so predictable: for tests and
+        # tournaments); otherwise each game draws a fresh one, since the record of a finished
+        # game shows its seed to everyone.
+        seed = (c_seed + self.game_no - 1) % 2**31 if (c_seed := self.config.seed) is not None else _fresh_seed()
         self.state = new_game(len(members), seed, self.config.edition)
         self.record = Record(len(members), seed, Edition(self.config.edition))
         self.pending = []
@@ -432,7 +434,7 @@ class Table:
             if m.human and m.conn is not None:
                 m.conn.send({"t": "seated", "table": self.id, "seat": m.seat, "token": m.token})
         self._changed()
-        self._deliver([], window=None, full=True)
+        self._pump()
         self._kick()
 
     def _game_over(self) -> None:
@@ -811,3 +813,7 @@ class Table:
             for conn in self._conns():
                 conn.send(frame)
         self.on_change(self)
+
+
+def _fresh_seed() -> int:
+    return secrets.randbelow(2**31)

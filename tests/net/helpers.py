@@ -1,0 +1,163 @@
+"""Test helpers: a host on 127.0.0.1 port 0, a raw frame-level client, and random players."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+from core.decisions import BACK, Decision
+from net.client import Client
+from net.frames import FrameDecoder, Message, encode
+from net.host import Host, HostConfig
+from net.limits import Limits
+from net.messages import HOST_TYPES, hello
+from net.table import TableConfig
+
+FAST = Limits(ping_interval=0.5, idle_timeout=5.0, hello_timeout=2.0, partial_frame_timeout=2.0, send_timeout=2.0)
+"""Limits for tests: quick pings and timeouts (no test depends on how fast anything is)."""
+
+CARD_ID = re.compile(r"\b[AF]\d\d\b")
+
+
+def table_config(**kw: Any) -> TableConfig:
+    base: dict[str, Any] = dict(seats=4, bots=2, seed=7, reaction_window=0.0, reaction_limit=0.0, turn_limit=0.0)
+    base.update(kw)
+    return TableConfig(**base)
+
+
+@asynccontextmanager
+async def running_host(table: TableConfig | None = None, limits: Limits = FAST, **kw: Any) -> AsyncIterator[Host]:
+    host = Host(HostConfig(bind="127.0.0.1", port=0, table=table or table_config(), limits=limits, **kw))
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.close()
+
+
+class Raw:
+    """A client that speaks frames directly, records all it receives, and can misbehave."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.decoder = FrameDecoder(types=HOST_TYPES)
+        self.frames: list[Message] = []
+        self._unread: list[Message] = []
+        self.eof = False
+
+    @classmethod
+    async def open(cls, port: int) -> Raw:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        return cls(reader, writer)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.writer.write(encode(msg))
+
+    def send_bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    async def hello(self, name: str = "Raw", **kw: Any) -> Message:
+        self.send(hello(name, **kw))
+        return await self.recv("welcome", "bye")
+
+    async def recv(self, *types: str, timeout: float = 10.0) -> Message:
+        """The next frame of one of `types` (any frame if none given); answers pings meanwhile."""
+        async with asyncio.timeout(timeout):
+            while True:
+                while self._unread:
+                    msg = self._unread.pop(0)
+                    if msg.get("t") == "ping":
+                        self.send({"t": "pong", "n": msg["n"]})
+                    if not types or msg.get("t") in types:
+                        return msg
+                data = await self.reader.read(65536)
+                if not data:
+                    self.eof = True
+                    raise EOFError("the host closed the connection")
+                for item in self.decoder.feed(data):
+                    assert isinstance(item, dict), item
+                    self.frames.append(item)
+                    self._unread.append(item)
+
+    async def until_closed(self, timeout: float = 10.0) -> list[Message]:
+        """Read until the host closes; the frames read on the way."""
+        got: list[Message] = []
+        try:
+            while True:
+                got.append(await self.recv(timeout=timeout))
+        except EOFError:
+            return got
+        except ConnectionError:
+            self.eof = True
+            return got
+
+    async def close(self) -> None:
+        self.writer.close()
+        try:
+            await self.writer.wait_closed()
+        except (ConnectionError, OSError):
+            pass
+
+
+def pick(decision: Decision, rng: random.Random) -> Any:
+    values = [o.value for o in decision.options if o.value != BACK]
+    return rng.choice(values)
+
+
+async def play_raw(raw: Raw, rng: random.Random) -> Message:
+    """Play randomly at the frame level until the game is over; returns the `over` frame."""
+    aid = 0
+    while True:
+        msg = await raw.recv("update", "snapshot", "over", timeout=30.0)
+        if msg["t"] == "over":
+            return msg
+        for d in msg["decisions"][:1]:
+            decision = Decision.from_dict(d)
+            aid += 1
+            raw.send({"t": "choose", "id": decision.id, "option": _plain(pick(decision, rng)), "aid": aid})
+
+
+def _plain(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+async def play_client(client: Client, rng: random.Random, stop_after: int | None = None) -> int:
+    """Answer the client's decisions at random until the game is over (or `stop_after` choices)."""
+    made = 0
+    answered: set[int] = set()
+    updates = client.updates()
+    while client.result is None:
+        todo = [d for d in client.decisions if d.id not in answered]
+        if todo:
+            if stop_after is not None and made >= stop_after:
+                return made
+            d = todo[0]
+            answered.add(d.id)
+            outcome = await client.choose(d.id, pick(d, rng))
+            assert outcome.ok or outcome.code in ("stale_decision", "disconnected"), outcome
+            made += 1
+            continue
+        try:
+            await anext(updates)
+        except StopAsyncIteration:
+            break
+    return made
+
+
+def strings(obj: Any) -> list[str]:
+    """Every string inside a decoded frame."""
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, dict):
+        return [s for k, v in obj.items() for s in strings(k) + strings(v)]
+    if isinstance(obj, list | tuple):
+        return [s for v in obj for s in strings(v)]
+    return []
+
+
+def card_ids(obj: Any) -> set[str]:
+    return {m for s in strings(obj) for m in CARD_ID.findall(s)}

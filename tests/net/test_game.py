@@ -1,0 +1,186 @@
+"""Whole games over real sockets on 127.0.0.1: people and bots, drops, reconnections, refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from core.views import view
+from net.client import Client, GameChanged, Refused, Status, StatusChanged, TableChanged
+from net.messages import PROTOCOL_VERSION
+from net.table import Phase, Table
+
+from .helpers import Raw, play_client, play_raw, running_host, table_config
+
+
+async def test_full_game_two_client_seats_two_bots() -> None:
+    async with running_host(table_config(seats=4, bots=2)) as host:
+        a = Client("127.0.0.1", host.port, "Ada", table=1)
+        b = Client("127.0.0.1", host.port, "Bob", table=1)
+        await a.connect()
+        await b.connect()
+        made = await asyncio.gather(play_client(a, random.Random(1)), play_client(b, random.Random(2)))
+        table = host.tables[1]
+        assert table.phase is Phase.OVER and table.state is not None and table.state.over
+        assert min(made) > 0
+        for c in (a, b):
+            assert c.result is not None and c.view is not None and c.view.over
+            assert c.seat is not None
+            expected = view(table.state, c.seat)
+            assert c.view.hand == expected.hand and c.view.zones == expected.zones
+            assert list(c.result.winners) == c.view.winners()
+        assert a.result is not None and b.result is not None and a.result.winners == b.result.winners
+        assert {a.seat, b.seat} | {m.seat for m in table.members if not m.human} == {0, 1, 2, 3}
+        replay = table.record.replay() if table.record is not None else None
+        assert replay is not None and replay.to_dict() == table.state.to_dict()
+        await a.close()
+        await b.close()
+
+
+async def test_paced_game_sends_every_seat_the_same_rhythm() -> None:
+    """With two people, every window goes to every seat as a frame of its own, without a view,
+    whoever may react: the sequence of frames is the same for both seats."""
+    cfg = table_config(seats=4, bots=2, reaction_window=0.01, seed=3)
+    async with running_host(cfg) as host:
+        table = host.tables[1]
+        deliveries: list[tuple[float, bool, bool]] = []
+        original = Table._deliver
+
+        def record(self: Table, events, window, full, asked=()):  # type: ignore[no-untyped-def]
+            deliveries.append((asyncio.get_running_loop().time(), window is not None, full))
+            return original(self, events, window, full, asked)
+
+        table._deliver = record.__get__(table)  # type: ignore[method-assign]
+        a, b = await Raw.open(host.port), await Raw.open(host.port)
+        await a.hello("Ada", table=1)
+        await b.hello("Bob", table=1)
+        await asyncio.gather(play_raw(a, random.Random(5)), play_raw(b, random.Random(6)))
+
+        def rhythm(raw: Raw) -> list[tuple[int, object, bool]]:
+            return [
+                (f["seq"], (f["window"] or {}).get("kind"), f["view"] is None) for f in raw.frames if f["t"] == "update"
+            ]
+
+        assert rhythm(a) == rhythm(b)
+        windows = [f for f in a.frames if f["t"] == "update" and f["window"]]
+        assert windows, "a whole game opens reaction windows"
+        for f in windows:
+            assert f["view"] is None and f["events"][-1]["kind"] == "window"
+        for f in a.frames + b.frames:
+            if f["t"] == "update" and f["window"] is None:
+                assert f["view"] is not None
+        for (t0, was_window, _), (t1, _, _) in zip(deliveries, deliveries[1:], strict=False):
+            if was_window:
+                assert t1 - t0 >= cfg.reaction_window - 0.002, "a window is shown for its minimum time"
+        await a.close()
+        await b.close()
+
+
+async def test_dropped_client_reconnects_with_its_token_and_finishes() -> None:
+    async with running_host(table_config(seats=3, bots=1, away_grace=30.0)) as host:
+        a = Client("127.0.0.1", host.port, "Ada", table=1)
+        b = Client("127.0.0.1", host.port, "Bob", table=1)
+        await a.connect()
+        await b.connect()
+        rng_b = random.Random(2)
+        task_b = asyncio.create_task(play_client(b, rng_b))
+        await play_client(a, random.Random(1), stop_after=3)
+        token, seat, seq = a.token, a.seat, a.seq
+        assert a._conn is not None
+        a._conn.writer.transport.abort()  # the network drops
+        statuses: list[Status] = []
+        snapshot = False
+        async for u in a.updates():
+            if isinstance(u, StatusChanged):
+                statuses.append(u.status)
+            if isinstance(u, GameChanged) and u.snapshot:
+                snapshot = True
+                break
+        assert statuses[:2] == [Status.RECONNECTING, Status.CONNECTED]
+        assert snapshot and a.token == token and a.seat == seat and a.seq >= seq
+        await play_client(a, random.Random(3))
+        await task_b
+        table = host.tables[1]
+        assert table.state is not None and table.state.over
+        me = table.seats[seat] if seat is not None else None
+        assert me is not None and me.human and not me.away, "the seat stayed the person's"
+        await a.close()
+        await b.close()
+
+
+async def test_second_connection_with_the_token_replaces_the_first() -> None:
+    async with running_host(table_config(seats=2, bots=1)) as host:
+        first = await Raw.open(host.port)
+        await first.hello("Ada", table=1)
+        seated = await first.recv("seated")
+        await first.recv("update")
+        second = await Raw.open(host.port)
+        welcome = await second.hello("Whoever", token=seated["token"], last_seq=0)
+        assert welcome["t"] == "welcome" and welcome["resumed"] and welcome["name"] == "Ada"
+        snap = await second.recv("snapshot")
+        assert snap["seat"] == seated["seat"] and snap["view"]["hand"]
+        rest = await first.until_closed()
+        assert any(f["t"] == "bye" and f["code"] == "replaced" for f in rest)
+        await first.close()
+        await second.close()
+
+
+async def test_refusals_at_the_handshake() -> None:
+    async with running_host(table_config(seats=2, bots=1), password="sesame") as host:
+
+        async def bye(**kw: object) -> str:
+            raw = await Raw.open(host.port)
+            msg = kw.pop("raw_hello", None)
+            if msg is not None:
+                raw.send(msg)  # type: ignore[arg-type]
+                got = await raw.recv("welcome", "bye")
+            else:
+                got = await raw.hello("X", **kw)  # type: ignore[arg-type]
+            await raw.close()
+            assert got["t"] == "bye", got
+            return str(got["code"])
+
+        assert await bye(password="nope") == "bad_password"
+        assert await bye() == "bad_password"
+        assert await bye(password="sesame", token="0" * 32) == "bad_token"
+        assert await bye(password="sesame", table=99) == "no_such_table"
+        wrong_version = {"t": "hello", "v": PROTOCOL_VERSION + 1, "rules": "x", "name": "X"}
+        assert await bye(raw_hello=wrong_version) == "version_mismatch"
+        wrong_rules = {"t": "hello", "v": PROTOCOL_VERSION, "rules": "0123456789abcdef", "name": "X"}
+        assert await bye(raw_hello=wrong_rules) == "rules_mismatch"
+        c = Client("127.0.0.1", host.port, "Ada", password="sesame", table=1)
+        await c.connect()  # takes the only free seat: the game starts
+        try:
+            await Client("127.0.0.1", host.port, "Bob", password="sesame", table=1, reconnect=False).connect()
+        except Refused as exc:
+            assert exc.code in ("table_full", "wrong_phase")
+        else:
+            raise AssertionError("a full table must refuse")
+        await c.close()
+
+
+async def test_client_sees_table_and_lobby() -> None:
+    async with running_host(table_config(seats=3, bots=1), tables=3) as host:
+        c = Client("127.0.0.1", host.port, "Ada")
+        await c.connect()
+        out = await c.create(seats=2, bots=1)
+        assert out.ok, out
+        seen_table = None
+        async for u in c.updates():
+            if isinstance(u, TableChanged):
+                seen_table = u.table
+            if isinstance(u, GameChanged):
+                break
+        assert seen_table is not None and seen_table.id != 1
+        assert c.table_id == seen_table.id and c.view is not None and c.view.players == 2
+        watcher = Client("127.0.0.1", host.port, "Eve", table=seen_table.id, watch=True)
+        await watcher.connect()
+        async for u in watcher.updates():
+            if isinstance(u, GameChanged):
+                assert u.view is not None and u.view.seat is None and u.view.hand == ()
+                assert u.decisions == ()
+                break
+        await play_client(c, random.Random(1))
+        assert (await c.rematch()).ok
+        await watcher.close()
+        await c.close()
