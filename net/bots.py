@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Final
 
 from core.bots import LEVELS, make_bot
 from core.decisions import BACK, Decision, OptionValue, normalize, plain
@@ -18,12 +20,15 @@ from core.views import PlayerView
 
 log = logging.getLogger(__name__)
 
+SEARCH_LEVELS: Final = frozenset({"easy", "medium", "hard", "expert"})
+"""Levels that search for a while (their presets' time limits): best run in worker processes."""
+
 
 def think(level: str, seed: int, seen: PlayerView, decision: Decision) -> OptionValue:
     """The bot's choice for `decision`, always one of its options (a bot that fails or answers
     off the list gets the first option that does not step back)."""
     try:
-        option = normalize(make_bot(level, seed).choose(seen, decision))
+        option = normalize(make_bot(level, seed, time.perf_counter).choose(seen, decision))
     except Exception:  # a bot bug must not stall the table
         log.exception("bot %r failed on decision %d", level, decision.id)
         option = None
@@ -48,7 +53,7 @@ class BotPool:
     def __init__(self, processes: int = 0, threads: int = 2) -> None:
         self.processes = processes
         self._executor: Executor = (
-            ProcessPoolExecutor(max_workers=processes)
+            ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"))
             if processes > 0
             else ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
         )
@@ -69,3 +74,10 @@ class BotPool:
 
 def known_level(level: str) -> bool:
     return level in LEVELS
+
+
+def default_processes(levels: set[str], cpus: int | None) -> int:
+    """Worker processes for these bot levels: none for quick bots, up to two for searching ones."""
+    if not levels & SEARCH_LEVELS:
+        return 0
+    return max(1, min(2, (cpus or 1) - 1))

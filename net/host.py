@@ -462,3 +462,44 @@ async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None)
     if ready is not None:
         ready(host)
     await host.serve_forever()
+
+
+READY_LINE = "LISTENING"
+"""First word of the line `run` prints once listening: `LISTENING 127.0.0.1 54321`."""
+
+
+async def run(config: HostConfig, *, ready_line: bool = False, exit_with_stdin: bool = False) -> None:
+    """What `pigeon-tui host` runs: serve until cancelled (Ctrl-C), or until stdin closes.
+
+    Prints the ready line (with `ready_line`) and then the `pigeon-tui join` lines to share.
+    """
+
+    def ready(host: Host) -> None:
+        if ready_line:
+            for addr, port in host.addresses()[:1]:
+                print(f"{READY_LINE} {addr} {port}", flush=True)
+        for line in share_lines(host):
+            print(line, flush=True)
+
+    serving = asyncio.create_task(serve(config, ready), name="host")
+    if not exit_with_stdin:
+        await serving
+        return
+    stdin_closed = asyncio.create_task(asyncio.to_thread(_read_until_eof), name="stdin")
+    try:
+        done, _ = await asyncio.wait({serving, stdin_closed}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        serving.cancel()
+        try:
+            await serving
+        except asyncio.CancelledError:
+            pass
+    if serving in done and not serving.cancelled() and serving.exception() is not None:
+        raise serving.exception()  # type: ignore[misc]
+
+
+def _read_until_eof() -> None:
+    import sys
+
+    while sys.stdin.buffer.read(4096):
+        pass

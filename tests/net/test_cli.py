@@ -1,0 +1,57 @@
+"""`pigeon-tui host`: headless (textual never loaded), and startable as a private child host."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+from net.client import Client
+from net.spawn import spawn_host
+
+from .helpers import play_client
+
+_HEADLESS_CHECK = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print('TEXTUAL' if 'textual' in sys.modules else 'HEADLESS', flush=True))\n"
+    "from pigeon_tui.cli import main\n"
+    "sys.exit(main(['host', *sys.argv[1:]]))\n"
+)
+
+
+def test_host_help_never_loads_textual() -> None:
+    out = subprocess.run([sys.executable, "-c", _HEADLESS_CHECK, "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "--reaction-window" in out.stdout
+    assert out.stdout.strip().endswith("HEADLESS")
+
+
+def test_host_refuses_impossible_settings() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "pigeon_tui", "host", "--seats", "3", "--bots", "4"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "bots" in out.stderr
+
+
+async def test_private_host_child_plays_a_game_and_never_loads_textual() -> None:
+    host = await spawn_host(
+        ["--seats", "2", "--bots", "1", "--bot-delay", "0", "--seed", "4"],
+        command=(sys.executable, "-c", _HEADLESS_CHECK),
+    )
+    try:
+        assert host.address == "127.0.0.1" and host.port > 0
+        client = Client(host.address, host.port, "Solo", table=1)
+        await client.connect()
+        await play_client(client, random.Random(1))
+        assert client.result is not None and client.view is not None and client.view.over
+        await client.close()
+    finally:
+        await host.stop()
+    assert host.process.stdout is not None
+    rest = (await host.process.stdout.read()).decode()
+    assert f"pigeon-tui join 127.0.0.1:{host.port}" in rest
+    assert rest.strip().endswith("HEADLESS")
+    assert host.process.returncode == 0
