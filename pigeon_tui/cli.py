@@ -114,6 +114,104 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp.set_defaults(run=_tui)
 
 
+def _host(args: argparse.Namespace) -> int:
+    """A headless host (never imports textual): a lobby, tables, bots, and the protocol."""
+    import asyncio
+    import logging
+    import os
+
+    from core.bots import LEVELS
+    from net.bots import default_processes
+    from net.host import HostConfig, run
+    from net.table import TableConfig
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    if args.bot_level not in LEVELS:
+        print(f"pigeon-tui host: unknown bot level {args.bot_level!r}; known: {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    table = TableConfig(
+        seats=args.seats,
+        bots=args.bots,
+        bot_level=args.bot_level,
+        edition=args.edition,
+        seed=args.seed,
+        reaction_window=args.reaction_window,
+        reaction_limit=args.reaction_limit,
+        turn_limit=args.turn_limit,
+        away_grace=args.grace,
+        bot_delay=args.bot_delay,
+    )
+    try:
+        table.check()
+    except ValueError as exc:
+        print(f"pigeon-tui host: {exc}", file=sys.stderr)
+        return 2
+    processes = args.bot_processes
+    if processes is None:
+        processes = default_processes({args.bot_level}, os.cpu_count())
+    config = HostConfig(
+        bind=args.bind,
+        port=args.port,
+        name=args.name,
+        password=args.password,
+        tables=args.tables,
+        table=table,
+        bot_processes=processes,
+    )
+    try:
+        asyncio.run(run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"pigeon-tui host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from net.limits import AWAY_GRACE, REACTION_LIMIT, REACTION_WINDOW, TURN_LIMIT
+
+    hp = sub.add_parser("host", help="run a headless host others join (a LAN game, a server)")
+    hp.add_argument("--bind", default="0.0.0.0", help="address to listen on (127.0.0.1: this machine only)")
+    hp.add_argument("--port", type=int, default=7777, help="0 picks a free port")
+    hp.add_argument("--seats", type=_players, default=4, help="seats at the host's table")
+    hp.add_argument("--bots", type=int, default=0, help="seats taken by bots")
+    hp.add_argument("--bot-level", default="random", help="random, greedy, easy, medium, hard or expert")
+    hp.add_argument("--password", default=None, help="players must give it to join")
+    hp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
+    hp.add_argument("--seed", type=int, default=None, help="deal reproducible (so predictable) games")
+    hp.add_argument("--tables", type=_positive, default=1, help="tables open at once (players open the others)")
+    hp.add_argument(
+        "--reaction-window",
+        type=_seconds,
+        default=REACTION_WINDOW,
+        help="seconds every reaction window stays open when two or more people play (hides who holds what)",
+    )
+    hp.add_argument(
+        "--reaction-limit", type=_seconds, default=REACTION_LIMIT, help="seconds to react before passing (0: none)"
+    )
+    hp.add_argument(
+        "--turn-limit", type=_seconds, default=TURN_LIMIT, help="seconds per decision before a bot plays (0: none)"
+    )
+    hp.add_argument(
+        "--grace", type=_seconds, default=AWAY_GRACE, help="seconds a dropped player keeps their seat from the bots"
+    )
+    hp.add_argument("--bot-delay", type=_seconds, default=0.5, help="seconds a bot waits before each move")
+    hp.add_argument("--bot-processes", type=int, default=None, help="worker processes for bots (default: auto)")
+    hp.add_argument("--name", default="pigeon_tui", help="the host's name in the lobby")
+    hp.add_argument("--ready", action="store_true", help="print `LISTENING ADDRESS PORT` once listening")
+    hp.add_argument("--exit-with-stdin", action="store_true", help="stop when stdin closes (a child process)")
+    hp.add_argument("-v", "--verbose", action="store_true", help="log connections and games")
+    hp.set_defaults(run=_host)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
     sub = p.add_subparsers(dest="command")
@@ -132,6 +230,7 @@ def parser() -> argparse.ArgumentParser:
     sp.set_defaults(run=_selfplay)
     _add_play(sub)
     _add_join(sub)
+    _add_host(sub)
     return p
 
 
