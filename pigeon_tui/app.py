@@ -16,8 +16,10 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from core.views import PlayerView
 
 if TYPE_CHECKING:
-    from pigeon_tui.remote import HostProcess
-from pigeon_tui.session import GameOptions, LocalSession, Seat, Session
+    import subprocess
+
+    from pigeon_tui.remote import HostProcess, HostSpec
+from pigeon_tui.session import BOT_DELAY, GameOptions, LocalSession, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
 SessionFactory = Callable[[GameOptions], Awaitable[Session]]
@@ -48,15 +50,18 @@ class PigeonApp(App[None]):
         play_now: bool = False,
         ascii_only: bool = False,
         local: bool = False,
-        bot_delay: float = 0.25,
+        bot_delay: float = BOT_DELAY,
         session_factory: SessionFactory | None = None,
         join: tuple[str, int, str, str | None] | None = None,
+        prespawned: tuple[HostSpec, subprocess.Popen[bytes]] | None = None,
     ) -> None:
         super().__init__()
         self.options = options or GameOptions()
         self.play_now = play_now
         self.join_address = join
         """(host, port, name, password) to join at start (`pigeon-tui join`)."""
+        self.prespawned = prespawned
+        """A private host the CLI started (for these options) while the app was loading."""
         self.ascii_only = ascii_only
         self.glyphs = glyphs(ascii_only)
         self.local = local
@@ -88,10 +93,18 @@ class PigeonApp(App[None]):
     async def _hosted_session(self, options: GameOptions) -> Session:
         """The real path: a private host child process, joined over TCP. Falls back to the
         in-process engine (with a notice) if the host cannot be started or reached."""
-        from pigeon_tui.remote import HostFailed, private_game
+        from pigeon_tui.remote import HostFailed, HostSpec, private_game, stop_process
 
+        spawned = None
+        if self.prespawned is not None:
+            spec, process = self.prespawned
+            self.prespawned = None
+            if spec == HostSpec.for_game(options, self.bot_delay) and process.poll() is None:
+                spawned = process
+            else:
+                await stop_process(process)
         try:
-            return await private_game(options, bot_delay=self.bot_delay)
+            return await private_game(options, bot_delay=self.bot_delay, spawned=spawned)
         except (HostFailed, OSError, TimeoutError, ValueError) as exc:
             self.notify(f"Could not start the game host ({exc}); playing in-process.", severity="warning")
         except Exception as exc:  # noqa: BLE001  (net.client.Refused and the like: still play)
@@ -107,10 +120,11 @@ class PigeonApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
-        self._show_start()
         if self.play_now:
-            self.start_game(self.options)
-        elif self.join_address is not None:
+            self.start_game(self.options)  # the start screen is built only if asked for
+            return
+        self._show_start()
+        if self.join_address is not None:
             self.join_game(*self.join_address)
 
     def _show_start(self) -> None:
@@ -162,21 +176,12 @@ class PigeonApp(App[None]):
     async def _host_lan(
         self, seats: int, bots: int, level: str, edition: str, port: int, name: str, password: str | None
     ) -> None:
-        from pigeon_tui.remote import HostFailed, start_host
+        from pigeon_tui.remote import HostFailed, HostSpec, start_host
 
         await self._drop_session()
+        spec = HostSpec(seats, bots, level, edition, None, "0.0.0.0", port, self.bot_delay, password)
         try:
-            process = await start_host(
-                bind="0.0.0.0",
-                port=port,
-                seats=seats,
-                bots=bots,
-                level=level,
-                edition=edition,
-                seed=None,
-                bot_delay=self.bot_delay,
-                password=password,
-            )
+            process = await start_host(spec)
         except HostFailed as exc:
             self.notify(f"{exc} (is port {port} free?)", severity="error")
             return
@@ -242,4 +247,9 @@ class PigeonApp(App[None]):
     async def action_quit(self) -> None:
         """Leave the table (the private host ends with it) and quit."""
         await self._drop_session()
+        if self.prespawned is not None:
+            from pigeon_tui.remote import stop_process
+
+            await stop_process(self.prespawned[1])
+            self.prespawned = None
         self.exit()

@@ -3,8 +3,8 @@ or a LAN table the app's player hosts. Never imports textual.
 
     python -m pigeon_tui.private_host --bind 127.0.0.1 --seats 4 --bots 3 --level random
 
-Prints `PORT <n>` (then, for a LAN host, one `JOIN <line>` per address) on stdout once it
-listens, and stops when its stdin closes, so it always ends with the app that started it.
+Prints `PORT <n>` (then, for a LAN host, one `JOIN <line>` per address, then `READY`) on
+stdout once it listens, and stops when its stdin closes, so it always ends with the app that started it.
 """
 
 from __future__ import annotations
@@ -15,12 +15,10 @@ import sys
 from typing import Sequence
 
 from core.bots import LEVELS
-from net.host import Host, HostConfig, share_lines
-from net.limits import REACTION_LIMIT, TURN_LIMIT
-from net.table import TableConfig
 
 READY_PREFIX = "PORT "
 JOIN_PREFIX = "JOIN "
+DONE_LINE = "READY"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -39,6 +37,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 async def run(args: argparse.Namespace) -> None:
+    from net.host import Host, HostConfig, share_lines
+    from net.limits import REACTION_LIMIT, TURN_LIMIT
+    from net.table import TableConfig
+
     table = TableConfig(
         seats=args.seats,
         bots=args.bots,
@@ -55,6 +57,7 @@ async def run(args: argparse.Namespace) -> None:
     if args.bind not in ("127.0.0.1", "localhost", "::1"):
         for line in share_lines(host):
             print(f"{JOIN_PREFIX}{line}", flush=True)
+    print(DONE_LINE, flush=True)
     serving = asyncio.create_task(host.serve_forever())
     try:
         await asyncio.to_thread(sys.stdin.read)  # returns at EOF: the app is gone

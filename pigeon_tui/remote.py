@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import subprocess
 import sys
 from dataclasses import dataclass
 from typing import AsyncIterator, Callable, Final
@@ -25,7 +26,7 @@ from net.client import (
 from net.client import (
     Status as ClientStatus,
 )
-from pigeon_tui.private_host import JOIN_PREFIX, READY_PREFIX
+from pigeon_tui.private_host import DONE_LINE, JOIN_PREFIX, READY_PREFIX
 from pigeon_tui.session import ChoiceRefused, GameOptions, Link, Seat, Session, Status, Update
 
 HOST_START_TIMEOUT: Final = 15.0
@@ -45,101 +46,113 @@ class HostFailed(Exception):
     """The private host could not be started, or the client could not get a seat at it."""
 
 
+@dataclass(frozen=True, slots=True)
+class HostSpec:
+    """How to run a headless host child process (the options of `pigeon_tui.private_host`)."""
+
+    seats: int
+    bots: int
+    level: str
+    edition: str
+    seed: int | None = None
+    bind: str = "127.0.0.1"
+    port: int = 0
+    bot_delay: float = 0.3
+    password: str | None = None
+
+    @classmethod
+    def for_game(cls, options: GameOptions, bot_delay: float) -> HostSpec:
+        """A private game against bots: every seat but yours is a bot. The host has one bot
+        level per table, so a table of mixed levels plays at the first of them."""
+        return cls(
+            seats=options.players,
+            bots=options.players - 1,
+            level=options.bot_levels()[0],
+            edition=options.edition.value,
+            seed=options.seed,
+            bot_delay=bot_delay,
+        )
+
+    @property
+    def private(self) -> bool:
+        return self.bind == "127.0.0.1"
+
+    def argv(self) -> list[str]:
+        args = [sys.executable, "-m", "pigeon_tui.private_host", "--bind", self.bind, "--port", str(self.port)]
+        args += ["--seats", str(self.seats), "--bots", str(self.bots), "--level", self.level]
+        args += ["--edition", self.edition, "--bot-delay", str(self.bot_delay)]
+        if self.password:
+            args += ["--password", self.password]
+        if self.seed is not None:
+            args += ["--seed", str(self.seed)]
+        if not self.private:
+            args.append("--timed")
+        return args
+
+
+def spawn_host(spec: HostSpec) -> subprocess.Popen[bytes]:
+    """Start the host process now (no event loop needed: the CLI calls it before loading the
+    UI, so the host starts while the app does). `host_ready` waits for it."""
+    return subprocess.Popen(
+        spec.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
+    )
+
+
 @dataclass(slots=True)
 class HostProcess:
     """A headless host running as a child process; it stops when `stop` closes its stdin."""
 
-    process: asyncio.subprocess.Process
+    process: subprocess.Popen[bytes]
     port: int
     join_lines: tuple[str, ...] = ()
 
     async def stop(self) -> None:
         """Close its stdin (it exits by itself), then make sure. Safe to call twice."""
-        proc = self.process
-        if proc.returncode is not None:
-            return
-        if proc.stdin is not None:
+        await stop_process(self.process)
+
+
+async def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is not None:
+        return
+    if proc.stdin is not None and not proc.stdin.closed:
+        with contextlib.suppress(OSError):
             proc.stdin.close()
-        try:
-            async with asyncio.timeout(3.0):
-                await proc.wait()
-        except TimeoutError:
-            proc.kill()
-            await proc.wait()
+    try:
+        await asyncio.to_thread(proc.wait, 3.0)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        await asyncio.to_thread(proc.wait)
 
 
-async def start_host(
-    *,
-    bind: str = "127.0.0.1",
-    port: int = 0,
-    seats: int,
-    bots: int,
-    level: str,
-    edition: str,
-    seed: int | None,
-    bot_delay: float = 0.3,
-    password: str | None = None,
-) -> HostProcess:
-    """Start `python -m pigeon_tui.private_host` and wait for its port. Raises HostFailed."""
-    args = [
-        sys.executable,
-        "-m",
-        "pigeon_tui.private_host",
-        "--bind",
-        bind,
-        "--port",
-        str(port),
-        "--seats",
-        str(seats),
-        "--bots",
-        str(bots),
-        "--level",
-        level,
-        "--edition",
-        edition,
-        "--bot-delay",
-        str(bot_delay),
-    ]
-    if password:
-        args += ["--password", password]
-    if seed is not None:
-        args += ["--seed", str(seed)]
-    if bind != "127.0.0.1":
-        args.append("--timed")
-    proc = await asyncio.create_subprocess_exec(
-        *args,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+async def host_ready(proc: subprocess.Popen[bytes]) -> HostProcess:
+    """Wait for a spawned host to say its port (and join lines). Raises HostFailed."""
     assert proc.stdout is not None
+    out = proc.stdout
+    port: int | None = None
+    joins: list[str] = []
     try:
         async with asyncio.timeout(HOST_START_TIMEOUT):
-            line = (await proc.stdout.readline()).decode(errors="replace").strip()
-            if not line.startswith(READY_PREFIX):
-                raise HostFailed(f"the host did not start ({line or 'no output'})")
-            host = HostProcess(proc, int(line.removeprefix(READY_PREFIX)))
-            if bind != "127.0.0.1":
-                joins = []
-                while True:
-                    try:
-                        async with asyncio.timeout(0.5):
-                            more = (await proc.stdout.readline()).decode(errors="replace").strip()
-                    except TimeoutError:
-                        break
-                    if not more.startswith(JOIN_PREFIX):
-                        break
-                    joins.append(more.removeprefix(JOIN_PREFIX))
-                host.join_lines = tuple(joins)
-            return host
+            while True:
+                line = (await asyncio.to_thread(out.readline)).decode(errors="replace").strip()
+                if line.startswith(READY_PREFIX):
+                    port = int(line.removeprefix(READY_PREFIX))
+                elif line.startswith(JOIN_PREFIX):
+                    joins.append(line.removeprefix(JOIN_PREFIX))
+                elif line == DONE_LINE and port is not None:
+                    return HostProcess(proc, port, tuple(joins))
+                else:
+                    raise HostFailed(f"the host did not start ({line or 'it exited'})")
     except (TimeoutError, ValueError) as exc:
         proc.kill()
-        await proc.wait()
         raise HostFailed(f"the host did not start: {exc or 'timed out'}") from None
     except BaseException:
         proc.kill()
-        await proc.wait()
         raise
+
+
+async def start_host(spec: HostSpec) -> HostProcess:
+    """Spawn a host and wait until it listens. Raises HostFailed."""
+    return await host_ready(spawn_host(spec))
 
 
 def seats_of(table: TableInfo | None) -> tuple[Seat, ...]:
@@ -285,20 +298,14 @@ class NetSession:
             self._queue.put_nowait(Update(self._view))
 
 
-async def private_game(options: GameOptions, bot_delay: float = 0.3) -> NetSession:
-    """Start a private host with bots on 127.0.0.1, take the one free seat, wait for the deal.
+async def private_game(
+    options: GameOptions, bot_delay: float = 0.3, spawned: subprocess.Popen[bytes] | None = None
+) -> NetSession:
+    """Start a private host with bots on 127.0.0.1 (or use the one `spawned` for these
+    options), take the one free seat, wait for the deal.
 
     Raises HostFailed (or Refused, OSError) when anything on the way fails; the host is stopped."""
-    levels = set(options.bot_levels())
-    level = options.bot_levels()[0] if len(levels) == 1 else "greedy"
-    host = await start_host(
-        seats=options.players,
-        bots=options.players - 1,
-        level=level,
-        edition=options.edition.value,
-        seed=options.seed,
-        bot_delay=bot_delay,
-    )
+    host = await host_ready(spawned or spawn_host(HostSpec.for_game(options, bot_delay)))
     client = Client("127.0.0.1", host.port, options.name, table=1, reconnect=True)
     session = NetSession(client, host, you=options.name)
     try:

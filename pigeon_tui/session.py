@@ -25,6 +25,8 @@ from core.views import PlayerView, view
 
 MIXED_LEVELS: Final[tuple[str, ...]] = ("greedy", "medium", "random")
 """The bots of a table of "mixed" levels, seat by seat."""
+BOT_DELAY: Final = 0.25
+"""Seconds a bot waits before each move of its turn, so people can follow the game."""
 BOT_NAMES: Final[tuple[str, ...]] = ("Rocky", "Dove", "Percy", "Gus", "Mo", "Coo")
 """Names given to bot seats, in seat order after the human."""
 

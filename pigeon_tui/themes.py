@@ -73,18 +73,35 @@ GUANO_LETTER: Final[Mapping[ActionKind, str]] = {ActionKind.GUANO: "g", ActionKi
 ZONE_NAMES: Final[Mapping[str, str]] = {"road": "Road", "statue": "Statue", "cables": "Cables", "crowd": "Crowd"}
 
 
-def pigeon_class(row: PigeonDef) -> str:
-    """The component class that colours a pigeon of this kind (see app.tcss)."""
-    return f"pigeon--{row.kind.value}"
+def pigeon_style(row: PigeonDef) -> str:
+    """A pigeon's style: its kind's theme colour (see KIND_COLOURS), bold."""
+    return f"$pigeon-{row.kind.value} bold"
 
 
-def card_class(card: str) -> str:
-    """The component class that colours an Action card (see app.tcss)."""
-    return f"card--{ACTIONS[card].kind.value}"
+def guano_style(kind: ActionKind) -> str:
+    return "$guano bold" if kind is ActionKind.MOUNTAIN else "$guano"
 
 
-PIGEON_CLASSES: Final[frozenset[str]] = frozenset(f"pigeon--{k.value}" for k in FlockKind)
-CARD_CLASSES: Final[frozenset[str]] = frozenset(f"card--{k.value}" for k in ActionKind)
+CARD_STYLE: Final[Mapping[ActionKind, str]] = {
+    ActionKind.BLAM: "$pigeon-infamous",
+    ActionKind.GUANO: "$guano",
+    ActionKind.MOUNTAIN: "$guano bold",
+    ActionKind.WROOM: "$primary",
+    ActionKind.ZOT: "$primary",
+    ActionKind.BIRDSEED: "$pigeon-stupid",
+    ActionKind.FINE: "$pigeon-lady",
+    ActionKind.SWEEPER: "$pigeon-lame",
+}
+"""An Action card's name style in the hand (theme variables)."""
+
+
+def card_style(card: str) -> str:
+    return CARD_STYLE[ACTIONS[card].kind]
+
+
+HIGHLIGHT_STYLE: Final[Mapping[str, str]] = {"offered": "underline", "cursor": "reverse bold"}
+"""How a card an option refers to is lit: underlined, or reversed under the prompt's cursor
+(both stay visible without colour)."""
 
 
 def zone_title(zone: str, names: tuple[str, ...]) -> str:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Final
 
-from rich.style import Style
-from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.message import Message
+from textual.style import Style
 from textual.widget import Widget
 
 from core.cards import ACTIONS
 from pigeon_tui.cardtext import action_help
-from pigeon_tui.themes import CARD_CLASSES, Glyphs, card_class, fit
+from pigeon_tui.themes import HIGHLIGHT_STYLE, Glyphs, card_style, fit
 from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight
 
 ONE_LINE_WIDTH: Final = 40
@@ -23,14 +23,6 @@ INFO_LINES: Final = 5
 
 class Hand(Widget):
     """The seat's Action cards, one a line; offered cards light up, click one to choose it."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *CARD_CLASSES,
-        "hand--offered",
-        "hand--cursor",
-        "hand--text",
-        "hand--empty",
-    }
 
     class CardChosen(Message):
         """The player clicked a card in their hand."""
@@ -49,19 +41,19 @@ class Hand(Widget):
         self._cards, self._highlight = cards, highlight
         self.border_title = f"Your hand ({len(cards)})"
         self.border_subtitle = "+n: pigeons it calls"
-        self.tooltip = "\n".join(action_help(c) for c in cards if c in ACTIONS) or None
+        self.tooltip = Content("\n".join(action_help(c) for c in cards if c in ACTIONS)) if cards else None
         self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return max(1, len(self._lines(width)))
 
-    def render(self) -> Text:
-        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
-    def _lines(self, width: int) -> list[Text]:
+    def _lines(self, width: int) -> list[Content]:
         """Names and recall; with room to spare (see `budget`), what each card does too."""
         if not self._cards:
-            return [Text("no cards", style=self.get_component_rich_style("hand--empty", partial=True))]
+            return [Content.styled("no cards", "$text-disabled")]
         budget = self.budget()
         for detail in ("wrapped", "one-line", "none") if width >= ONE_LINE_WIDTH else ("wrapped", "none"):
             lines = self._draw(width, detail)
@@ -77,31 +69,28 @@ class Hand(Widget):
             return len(self._cards)
         return max(len(self._cards), height - INFO_LINES - 2)
 
-    def _draw(self, width: int, detail: str) -> list[Text]:
-        lines: list[Text] = []
-        text_style = self.get_component_rich_style("hand--text", partial=True)
+    def _draw(self, width: int, detail: str) -> list[Content]:
+        lines: list[Content] = []
+        muted = "$text-muted"
         for card in self._cards:
             if card not in ACTIONS:
                 continue
             row = ACTIONS[card]
             recall = f" +{row.recall}"
-            style = self.get_component_rich_style(card_class(card), partial=True)
+            style = card_style(card)
             mark = self._highlight.style_of(card)
             if mark:
-                style = style + self.get_component_rich_style(f"hand--{mark}", partial=True)
-            style = style + Style.from_meta({"card": card})
+                style = f"{style} {HIGHLIGHT_STYLE[mark]}"
             name = fit(row.name, max(1, width - len(recall)), self.glyphs)
-            line = Text(name, style=style)
-            line.append(" " * max(0, width - len(name) - len(recall)))
-            line.append(recall, style=text_style)
-            lines.append(line)
+            line = Content.assemble((name, style), " " * max(0, width - len(name) - len(recall)), (recall, muted))
+            lines.append(line.stylize(Style.from_meta({"card": card})))
             act = row.text if row.active else "No active use."
             if detail == "wrapped":
                 for text in (act, f"Reaction: {row.reaction}"):
-                    for part in Text(text, style=text_style).wrap(self.app.console, max(1, width - 2)):
-                        lines.append(Text("  ") + part)
+                    for part in Content.styled(text, muted).wrap(max(1, width - 2)):
+                        lines.append(Content.assemble("  ", part))
             elif detail == "one-line":
-                lines.append(Text(fit(f"  {act}", width, self.glyphs), style=text_style))
+                lines.append(Content.styled(fit(f"  {act}", width, self.glyphs), muted))
         return lines
 
     def on_click(self, event: events.Click) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Final, Iterable, Mapping, Sequence
+from typing import Final, Iterable, Mapping, Sequence
 
-from rich.text import Text
+from textual.content import Content
 from textual.widget import Widget
 
 from core.cards import PigeonDef
@@ -45,8 +45,6 @@ class GameLog(Widget):
     """The latest sentences that fit, wrapped to the current width; the whole story is kept
     for the log screen."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"log--turn", "log--line"}
-
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.lines: list[tuple[str, bool]] = []
@@ -60,14 +58,12 @@ class GameLog(Widget):
         self.lines.clear()
         self.refresh()
 
-    def render(self) -> Text:
+    def render(self) -> Content:
         width = max(1, self.content_region.width or self.size.width)
         height = max(1, self.content_region.height or self.size.height)
-        out: list[Text] = []
+        out: list[Content] = []
         for text, turn in reversed(self.lines):
-            style = self.get_component_rich_style("log--turn" if turn else "log--line", partial=True)
-            wrapped = Text(text, style=style).wrap(self.app.console, width)
-            out[:0] = list(wrapped)
+            out[:0] = Content.styled(text, "bold" if turn else "$text-muted").wrap(width)
             if len(out) >= height:
                 break
-        return Text("\n").join(out[-height:])
+        return Content("\n").join(out[-height:])

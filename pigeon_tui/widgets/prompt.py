@@ -12,13 +12,13 @@ import time
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.style import Style
 from textual.timer import Timer
 from textual.widget import Widget
 
@@ -34,6 +34,8 @@ OPTION_KEYS: Final = "123456789abcdefghijkmnorstuvwxyz"
 PASS_KEY: Final = "0"
 BACK_KEY: Final = "esc"
 MAX_COLUMNS: Final = 3
+_MUTED: Final = "$text-muted"
+_CURSOR: Final = "reverse bold"
 ONE_COLUMN: Final = 7
 """Up to this many options are listed in one column; more are spread over columns."""
 
@@ -81,15 +83,6 @@ def entries_for(decision: Decision, names: tuple[str, ...] = (), me: int | None 
 
 class Prompt(Widget, can_focus=True):
     """The pending decision with its options. Keys choose; arrows/Tab move; Enter confirms."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "prompt--title",
-        "prompt--key",
-        "prompt--cursor",
-        "prompt--detail",
-        "prompt--waiting",
-        "prompt--timer",
-    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose_cursor", "Choose", id="choose"),
@@ -241,32 +234,28 @@ class Prompt(Widget, can_focus=True):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
 
-    def render(self) -> Text:
-        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name, partial=True)
-
-    def _lines(self, width: int) -> list[Text]:
+    def _lines(self, width: int) -> list[Content]:
         decision = self.decision
         if decision is None:
-            text = Text(self.waiting or "", style=self._style("prompt--waiting"))
-            return list(text.wrap(self.app.console, width)) if self.waiting else [Text()]
+            return Content.styled(self.waiting, _MUTED).wrap(width) if self.waiting else [Content()]
         me = self.view.seat if self.view is not None else None
-        title = Text(with_names(decision.prompt, self.names, me), style=self._style("prompt--title"))
+        parts: list[Content | str | tuple[str, str]] = [(with_names(decision.prompt, self.names, me), "bold")]
         if decision.kind in REACTIONS:
-            title.append(f"  ({PASS_KEY} to pass)", style=self._style("prompt--waiting"))
+            parts.append((f"  ({PASS_KEY} to pass)", _MUTED))
         if self.deadline is not None:
             left = max(0, math.ceil(self.deadline - time.monotonic()))
-            title.append(f"  {left} s", style=self._style("prompt--timer"))
-        lines = list(title.wrap(self.app.console, width))
+            parts.append((f"  {left} s", "$warning bold"))
+        lines = Content.assemble(*parts).wrap(width)
         lines.extend(self._option_lines(width, len(lines)))
         detail = self._detail()
         if detail:
-            lines.extend(Text(detail, style=self._style("prompt--detail")).wrap(self.app.console, width))
+            lines.extend(Content.styled(detail, _MUTED).wrap(width))
         return lines
 
-    def _option_lines(self, width: int, top: int) -> list[Text]:
+    def _option_lines(self, width: int, top: int) -> list[Content]:
         """The entries in one column (long labels wrap under themselves), or in several when
         there are many and they are short enough."""
         cells = [f"{e.key:>3} {e.label}" for e in self.entries]
@@ -277,9 +266,9 @@ class Prompt(Widget, can_focus=True):
         rows = math.ceil(len(cells) / columns)
         self._rows = rows
         col_width = width // columns
-        lines: list[Text] = []
+        lines: list[Content] = []
         for r in range(rows):
-            line = Text()
+            row: list[Content] = []
             for c in range(columns):
                 i = c * rows + r
                 if i >= len(self.entries):
@@ -287,35 +276,34 @@ class Prompt(Widget, can_focus=True):
                 if i == self.cursor:
                     self._cursor_line = top + r
                 cell = self._cell(i, fit(self.entries[i].label, max(1, col_width - 6), self.glyphs))
-                cell.pad_right(max(0, col_width - cell.cell_len))
-                line.append_text(cell)
-            lines.append(line)
+                row.append(cell.pad_right(max(0, col_width - cell.cell_length)))
+            lines.append(Content.assemble(*row))
         return lines
 
-    def _column(self, width: int, top: int) -> list[Text]:
+    def _column(self, width: int, top: int) -> list[Content]:
         self._rows = max(1, len(self.entries))
-        lines: list[Text] = []
+        lines: list[Content] = []
         for i, e in enumerate(self.entries):
-            parts = Text(e.label).wrap(self.app.console, max(1, width - 6))
+            parts = Content(e.label).wrap(max(1, width - 6))
             if i == self.cursor:
                 self._cursor_line = top + len(lines)
             lines.append(self._cell(i, parts[0].plain if parts else ""))
-            for more in list(parts)[1:]:
-                rest = Text("     ")
-                rest.append(more.plain + " ", style=self._style("prompt--cursor") if i == self.cursor else Style())
-                rest.stylize(Style.from_meta({"entry": i}))
-                lines.append(rest)
+            for more in parts[1:]:
+                style = _CURSOR if i == self.cursor else ""
+                rest = Content.assemble("     ", (more.plain + " ", style))
+                lines.append(rest.stylize(Style.from_meta({"entry": i})))
         return lines
 
-    def _cell(self, i: int, label: str) -> Text:
+    def _cell(self, i: int, label: str) -> Content:
         """Cursor mark, key and label of entry `i`; clicking it chooses it."""
         here = i == self.cursor
-        cursor = self._style("prompt--cursor") if here else Style()
-        cell = Text(self.glyphs.cursor if here else " ", style=cursor)
-        cell.append(f"{self.entries[i].key:>3}", style=self._style("prompt--key"))
-        cell.append(" " + label + " ", style=cursor)
-        cell.stylize(Style.from_meta({"entry": i}))
-        return cell
+        style = _CURSOR if here else ""
+        cell = Content.assemble(
+            (self.glyphs.cursor if here else " ", style),
+            (f"{self.entries[i].key:>3}", "$accent bold"),
+            (" " + label + " ", style),
+        )
+        return cell.stylize(Style.from_meta({"entry": i}))
 
     def _detail(self) -> str:
         """What the card under the cursor does."""

@@ -3,9 +3,10 @@ and the final score table."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
+from textual.content import Content
 from textual.widget import Widget
 
 from core.cards import ACTIONS, recall
@@ -53,8 +54,6 @@ def link_text(status: Status, g: Glyphs) -> str:
 class TableStatus(Widget):
     """One line: turn, whose move and which action, the final phase, the connection."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"status--final", "status--link", "status--turn"}
-
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.glyphs = glyphs
@@ -68,10 +67,10 @@ class TableStatus(Widget):
         self.set_class(view.active == view.seat and not view.over, "-my-turn")
         self.refresh()
 
-    def render(self) -> Text:
+    def render(self) -> Content:
         view, g = self._view, self.glyphs
         if view is None:
-            return Text(f"Dealing{g.ellipsis}")
+            return Content(f"Dealing{g.ellipsis}")
         width = self.content_region.width or self.size.width
         link = link_text(self._status, g)
         final = ""
@@ -82,23 +81,19 @@ class TableStatus(Widget):
         ph = phase(view)
         if ph:
             left += f", {ph}"
-        out = Text(left, style=self.get_component_rich_style("status--turn", partial=True))
-        for extra, style in ((final, "status--final"), (self._status.message, "status--link")):
-            if extra and out.cell_len + len(extra) + 3 <= width:
-                out.append(f" {g.dot} ")
-                out.append(extra, style=self.get_component_rich_style(style, partial=True))
+        out = Content.styled(left, "bold")
+        for extra, style in ((final, "$warning bold reverse"), (self._status.message, "$text-muted")):
+            if extra and out.cell_length + len(extra) + 3 <= width:
+                out = Content.assemble(out, f" {g.dot} ", (extra, style))
         if link:
-            pad = width - out.cell_len - len(link) - 1
+            pad = width - out.cell_length - len(link) - 1
             if pad >= 1:
-                out.append(" " * pad)
-                out.append(link + " ", style=self.get_component_rich_style("status--link", partial=True))
+                out = Content.assemble(out, " " * pad, (link + " ", "$text-muted"))
         return out
 
 
 class TableInfo(Widget):
     """The decks, the discard pile, the cards played this turn and the Invasion they cause."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"info--label", "info--value"}
 
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -112,43 +107,40 @@ class TableInfo(Widget):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
 
-    def render(self) -> Text:
-        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
-    def _lines(self, width: int) -> list[Text]:
+    def _lines(self, width: int) -> list[Content]:
         view = self._view
         if view is None:
-            return [Text()]
-        label = self.get_component_rich_style("info--label", partial=True)
-        value = self.get_component_rich_style("info--value", partial=True)
+            return [Content()]
 
-        def pair(*items: tuple[str, str]) -> Text:
-            t = Text()
+        def pair(*items: tuple[str, str]) -> Content:
+            parts: list[str | tuple[str, str]] = []
             for i, (k, v) in enumerate(items):
                 if i:
-                    t.append("  ")
-                t.append(k + " ", style=label)
-                t.append(v, style=value)
-            return t
+                    parts.append("  ")
+                parts += [(k + " ", "$text-muted"), (v, "bold")]
+            return Content.assemble(*parts)
 
         lines = [
             pair(("Flock", str(view.flock_count)), ("Deck", str(view.deck_count)), ("Discard", str(len(view.discard))))
         ]
-        if lines[0].cell_len > width:
+        if lines[0].cell_length > width:
             lines = [
                 pair(("Flock", str(view.flock_count))),
                 pair(("Deck", str(view.deck_count)), ("Discard", str(len(view.discard)))),
             ]
         played = ", ".join(ACTIONS[c].name for c in view.played if c in ACTIONS) or "nothing yet"
         t = pair(("Played", played))
-        lines.extend(t.wrap(self.app.console, width))
+        lines.extend(t.wrap(width))
         if not view.over:
             n = invasion_size(view)
             lines.append(pair(("Invasion", f"{n} pigeon{'' if n == 1 else 's'}")))
         if view.air:
             book = view.book
             names = ", ".join(book[c].name if c in book else ACTIONS[c].name if c in ACTIONS else "?" for c in view.air)
-            lines.extend(pair(("In the air", fit(names, 200, self.glyphs))).wrap(self.app.console, width))
+            lines.extend(pair(("In the air", fit(names, 200, self.glyphs))).wrap(width))
         return lines
 
 

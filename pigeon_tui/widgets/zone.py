@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Mapping
+from typing import Mapping
 
-from rich.style import Style
-from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.message import Message
+from textual.style import Style
 from textual.widget import Widget
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, PigeonDef
@@ -16,12 +16,13 @@ from core.views import PlayerView
 from pigeon_tui.session import Seat
 from pigeon_tui.themes import (
     GUANO_LETTER,
-    PIGEON_CLASSES,
+    HIGHLIGHT_STYLE,
     PIGEON_LETTER,
     PIGEON_SHORT,
     Glyphs,
     fit,
-    pigeon_class,
+    guano_style,
+    pigeon_style,
     zone_title,
 )
 from pigeon_tui.widgets.scores import view_scores
@@ -70,16 +71,6 @@ def _lines_needed(tokens: list[str], sep: int, width: int) -> int:
 class ZoneView(Widget):
     """A City Location or a Balcony: pigeons, guano, and for a Balcony its owner's score."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *PIGEON_CLASSES,
-        "zone--guano",
-        "zone--mountain",
-        "zone--empty",
-        "zone--offered",
-        "zone--cursor",
-        "zone--meta",
-    }
-
     class Selected(Message):
         """The player clicked a Zone, or a card in it."""
 
@@ -117,9 +108,9 @@ class ZoneView(Widget):
         self.set_class(highlight.style_of(self.zone) == "cursor", "-cursor")
         self.set_class(seat is not None and seat == view.active and not view.over, "-active-seat")
         self.set_class(seat is not None and seat == view.seat, "-mine")
-        self.border_title = self._title()
-        self.border_subtitle = self._subtitle()
-        self.tooltip = self._tooltip_text()
+        self.border_title = Content(self._title())
+        self.border_subtitle = Content(self._subtitle())
+        self.tooltip = Content(self._tooltip_text())
         self.refresh()
 
     def _label_width(self) -> int:
@@ -172,13 +163,11 @@ class ZoneView(Widget):
                 return text
         return fit(state or bot[-1], width, self.glyphs)
 
-    def _tooltip_text(self) -> str | None:
+    def _tooltip_text(self) -> str:
         view = self._view
-        if view is None:
-            return None
-        zv = next((z for z in view.zones if z.id == self.zone), None)
-        if zv is None:
-            return None
+        zv = next((z for z in view.zones if z.id == self.zone), None) if view is not None else None
+        if view is None or zv is None:
+            return ""
         book = view.book
         pigeons = ", ".join(book[p].name for p in zv.pigeons if p in book) or "no pigeons"
         guano = ", ".join(ACTIONS[c].name for c in zv.guano if c in ACTIONS) or "no guano"
@@ -187,32 +176,32 @@ class ZoneView(Widget):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self._lines(width))
 
-    def render(self) -> Text:
-        return Text("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
-    def _lines(self, width: int) -> list[Text]:
+    def _lines(self, width: int) -> list[Content]:
         view = self._view
         zv = next((z for z in view.zones if z.id == self.zone), None) if view is not None else None
         if view is None or zv is None:
-            return [Text()]
-        lines: list[Text] = []
+            return [Content()]
+        lines: list[Content] = []
         for line in (self._pigeon_line(zv.pigeons, view.book, width), self._guano_line(zv.guano)):
-            lines.extend(line.wrap(self.app.console, width) if line.cell_len > width else [line])
+            lines.extend(line.wrap(width) if line.cell_length > width else [line])
         seat = self.seat
         if seat is not None:
             lines.append(self._seat_line(view, seat, width))
         return lines
 
-    def _card_style(self, card: str, base: Style) -> Style:
+    def _card(self, card: str, token: str, style: str) -> Content:
+        """A card's token in its colour, lit up if an option refers to it; clicking it selects it."""
         kind = self._highlight.style_of(card)
-        meta = Style.from_meta({"card": card})
         if kind:
-            return base + self.get_component_rich_style(f"zone--{kind}", partial=True) + meta
-        return base + meta
+            style = f"{style} {HIGHLIGHT_STYLE[kind]}"
+        return Content.styled(token, style).stylize(Style.from_meta({"card": card}))
 
-    def _pigeon_line(self, pigeons: tuple[str, ...], book: Mapping[str, PigeonDef], width: int) -> Text:
+    def _pigeon_line(self, pigeons: tuple[str, ...], book: Mapping[str, PigeonDef], width: int) -> Content:
         if not pigeons:
-            return Text("-", style=self.get_component_rich_style("zone--empty", partial=True))
+            return Content.styled("-", "$text-disabled")
         rows = [book[p] for p in pigeons if p in book]
         words = [pigeon_word(r) for r in rows]
         letters = [PIGEON_LETTER[r.kind] for r in rows]
@@ -220,28 +209,25 @@ class ZoneView(Widget):
         for tokens, sep in ((words, " "), (letters, " "), (letters, "")):
             if _lines_needed(tokens, len(sep), width) <= (room if tokens is words else 1):
                 break
-        out = Text()
+        parts: list[Content | str] = []
         for i, (card, row, token) in enumerate(zip(pigeons, rows, tokens, strict=False)):
             if i:
-                out.append(sep)
-            out.append(token, self._card_style(card, self.get_component_rich_style(pigeon_class(row), partial=True)))
-        return out
+                parts.append(sep)
+            parts.append(self._card(card, token, pigeon_style(row)))
+        return Content.assemble(*parts)
 
-    def _guano_line(self, guano: tuple[str, ...]) -> Text:
-        out = Text()
-        for i, card in enumerate(guano):
+    def _guano_line(self, guano: tuple[str, ...]) -> Content:
+        parts: list[Content | str] = []
+        for card in guano:
             if card not in ACTIONS:
                 continue
             kind = ACTIONS[card].kind
-            cls = "zone--mountain" if kind.value == "mountain" else "zone--guano"
-            if i:
-                out.append(" ")
-            out.append(
-                GUANO_LETTER.get(kind, "g"), self._card_style(card, self.get_component_rich_style(cls, partial=True))
-            )
-        return out
+            if parts:
+                parts.append(" ")
+            parts.append(self._card(card, GUANO_LETTER.get(kind, "g"), guano_style(kind)))
+        return Content.assemble(*parts)
 
-    def _seat_line(self, view: PlayerView, seat: int, width: int) -> Text:
+    def _seat_line(self, view: PlayerView, seat: int, width: int) -> Content:
         trophies = view.trophies[seat] if seat < len(view.trophies) else ()
         hand = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
         g = self.glyphs
@@ -253,12 +239,12 @@ class ZoneView(Widget):
         ):
             if len(text) <= width:
                 break
-        return Text(text, style=self.get_component_rich_style("zone--meta", partial=True))
+        return Content.styled(text, "$text-muted")
 
     def on_resize(self) -> None:
         if self._view is not None:
-            self.border_title = self._title()
-            self.border_subtitle = self._subtitle()
+            self.border_title = Content(self._title())
+            self.border_subtitle = Content(self._subtitle())
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
