@@ -62,10 +62,12 @@ def _players(text: str) -> int:
 
 
 def _tui(args: argparse.Namespace) -> int:
-    """Start the table client; the only place the CLI loads textual (style §5.1)."""
+    """Start the table client; the only place the CLI loads textual (style §5.1).
+
+    For a game against bots, the private host process is started first, so it gets ready
+    while textual loads."""
     from core.cards import Edition
-    from pigeon_tui.app import PigeonApp
-    from pigeon_tui.session import GameOptions
+    from pigeon_tui.session import BOT_DELAY, GameOptions
 
     command = getattr(args, "command", None)
     options = GameOptions()
@@ -88,8 +90,26 @@ def _tui(args: argparse.Namespace) -> int:
             print(f"pigeon-tui join: {exc}", file=sys.stderr)
             return 2
         join = (host, port, args.name, args.password)
-    app = PigeonApp(options, play_now=command == "play", ascii_only=bool(getattr(args, "ascii", False)), join=join)
-    app.run()
+    prespawned = None
+    if command in (None, "play"):
+        from pigeon_tui.remote import HostSpec, spawn_host
+
+        spec = HostSpec.for_game(options, BOT_DELAY)
+        prespawned = (spec, spawn_host(spec))
+    from pigeon_tui.app import PigeonApp
+
+    app = PigeonApp(
+        options,
+        play_now=command == "play",
+        ascii_only=bool(getattr(args, "ascii", False)),
+        join=join,
+        prespawned=prespawned,
+    )
+    try:
+        app.run()
+    finally:
+        if prespawned is not None and prespawned[1].poll() is None:
+            prespawned[1].kill()
     return 0
 
 
