@@ -26,9 +26,12 @@ from net.client import (
 from net.client import (
     Status as ClientStatus,
 )
-from pigeon_tui.private_host import DONE_LINE, JOIN_PREFIX, READY_PREFIX
 from pigeon_tui.session import ChoiceRefused, GameOptions, Link, Seat, Session, Status, Update
 
+HOST_COMMAND: Final = (sys.executable, "-m", "pigeon_tui", "host")
+"""The host child process: the app's own headless `host` subcommand (net.spawn.HOST_COMMAND)."""
+READY_WORD: Final = "LISTENING"
+"""First word of the line `pigeon-tui host --ready` prints once it listens (net.host.READY_LINE)."""
 HOST_START_TIMEOUT: Final = 15.0
 """Seconds to wait for the private host to say which port it listens on."""
 FIRST_VIEW_TIMEOUT: Final = 15.0
@@ -48,7 +51,7 @@ class HostFailed(Exception):
 
 @dataclass(frozen=True, slots=True)
 class HostSpec:
-    """How to run a headless host child process (the options of `pigeon_tui.private_host`)."""
+    """How to run a headless host child process (options of `pigeon-tui host`)."""
 
     seats: int
     bots: int
@@ -78,15 +81,17 @@ class HostSpec:
         return self.bind == "127.0.0.1"
 
     def argv(self) -> list[str]:
-        args = [sys.executable, "-m", "pigeon_tui.private_host", "--bind", self.bind, "--port", str(self.port)]
-        args += ["--seats", str(self.seats), "--bots", str(self.bots), "--level", self.level]
+        """`pigeon-tui host` with these options, as a child that says when it listens and ends
+        with its stdin. A private game has no time limits: nobody else waits for you."""
+        args = [*HOST_COMMAND, "--bind", self.bind, "--port", str(self.port), "--ready", "--exit-with-stdin"]
+        args += ["--seats", str(self.seats), "--bots", str(self.bots), "--bot-level", self.level]
         args += ["--edition", self.edition, "--bot-delay", str(self.bot_delay)]
         if self.password:
             args += ["--password", self.password]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
-        if not self.private:
-            args.append("--timed")
+        if self.private:
+            args += ["--reaction-limit", "0", "--turn-limit", "0"]
         return args
 
 
@@ -124,35 +129,40 @@ async def stop_process(proc: subprocess.Popen[bytes]) -> None:
         await asyncio.to_thread(proc.wait)
 
 
-async def host_ready(proc: subprocess.Popen[bytes]) -> HostProcess:
-    """Wait for a spawned host to say its port (and join lines). Raises HostFailed."""
+async def host_ready(proc: subprocess.Popen[bytes], share: bool = False) -> HostProcess:
+    """Wait for a spawned host's `LISTENING ADDRESS PORT` line. Raises HostFailed.
+
+    With `share`, the `pigeon-tui join` lines for this machine's LAN addresses come along."""
     assert proc.stdout is not None
     out = proc.stdout
-    port: int | None = None
-    joins: list[str] = []
     try:
         async with asyncio.timeout(HOST_START_TIMEOUT):
             while True:
-                line = (await asyncio.to_thread(out.readline)).decode(errors="replace").strip()
-                if line.startswith(READY_PREFIX):
-                    port = int(line.removeprefix(READY_PREFIX))
-                elif line.startswith(JOIN_PREFIX):
-                    joins.append(line.removeprefix(JOIN_PREFIX))
-                elif line == DONE_LINE and port is not None:
-                    return HostProcess(proc, port, tuple(joins))
-                else:
-                    raise HostFailed(f"the host did not start ({line or 'it exited'})")
+                raw = await asyncio.to_thread(out.readline)
+                if not raw:
+                    code = await asyncio.to_thread(proc.wait)
+                    raise HostFailed(f"the host exited with status {code} (run `pigeon-tui host` to see why)")
+                words = raw.decode(errors="replace").split()
+                if len(words) == 3 and words[0] == READY_WORD:
+                    port = int(words[2])
+                    break
     except (TimeoutError, ValueError) as exc:
         proc.kill()
         raise HostFailed(f"the host did not start: {exc or 'timed out'}") from None
     except BaseException:
         proc.kill()
         raise
+    joins: tuple[str, ...] = ()
+    if share:
+        from net.host import lan_addresses
+
+        joins = tuple(f"pigeon-tui join {addr}:{port}" for addr in lan_addresses() or ["127.0.0.1"])
+    return HostProcess(proc, port, joins)
 
 
 async def start_host(spec: HostSpec) -> HostProcess:
     """Spawn a host and wait until it listens. Raises HostFailed."""
-    return await host_ready(spawn_host(spec))
+    return await host_ready(spawn_host(spec), share=not spec.private)
 
 
 def seats_of(table: TableInfo | None) -> tuple[Seat, ...]:

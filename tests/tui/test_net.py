@@ -111,3 +111,12 @@ async def test_join_with_a_wrong_password_says_the_host_refused() -> None:
             await _until(pilot2, lambda: any("wrong password" in str(n.message) for n in other._notifications))
             assert isinstance(other.screen, StartScreen)
         await app.action_quit()
+
+
+def test_host_command_and_ready_word_match_the_net_layer() -> None:
+    from net.host import READY_LINE
+    from net.spawn import HOST_COMMAND
+    from pigeon_tui import remote
+
+    assert remote.READY_WORD == READY_LINE
+    assert remote.HOST_COMMAND == HOST_COMMAND
