@@ -103,6 +103,9 @@ class PigeonApp(App[None]):
                 spawned = process
             else:
                 await stop_process(process)
+        levels = options.bot_levels()
+        if len(set(levels)) > 1:
+            self.notify(f"The game host plays every bot at one level: {levels[0]}.", timeout=4)
         try:
             return await private_game(options, bot_delay=self.bot_delay, spawned=spawned)
         except (HostFailed, OSError, TimeoutError, ValueError) as exc:

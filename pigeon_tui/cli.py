@@ -117,7 +117,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp = sub.add_parser("play", help="play now against bots on this machine")
     pp.add_argument("--players", type=_players, default=4)
     pp.add_argument(
-        "--bots", default=None, help="bot level per bot seat, comma-separated, the last repeats (default: mixed)"
+        "--bots", default=None, help="bot level per bot seat, comma-separated, the last repeats (default: greedy)"
     )
     pp.add_argument("--seed", type=int, default=None, help="deal a given game (default: a fresh one)")
     pp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")

@@ -81,7 +81,7 @@ class GameOptions:
     """A new game against bots."""
 
     players: int = 4
-    bots: tuple[str, ...] = MIXED_LEVELS
+    bots: tuple[str, ...] = ("greedy",)
     """Bot level per bot seat; the last one repeats."""
     seed: int | None = None
     edition: Edition = Edition.V35

@@ -91,9 +91,7 @@ class TableScreen(GuardedScreen):
             if first:
                 first = False
                 view = update.view
-                intro = (
-                    f"A game of {view.players}, edition {view.edition.value}: you sit at seat {self.session.seat + 1}."
-                )
+                intro = f"New game: {view.players} players, rules edition {view.edition.value}."
                 log.add([(intro, True)])
             log.add(sentences(update.events, update.view.book, self.names, update.view.seat))
             self.post_message(self.ViewUpdated(update))
