@@ -1,8 +1,10 @@
 """One framed connection over asyncio streams: a reader, a writer and a keepalive in one TaskGroup.
 
 Used by the host for each client and by the client for its host. Sending never blocks the
-caller: frames are queued and a writer task sends them, each frame whole in one write; a peer
-that stops reading is dropped after `send_timeout` or `max_queued` bytes, never stalling others.
+caller: each frame goes to the transport whole, in one write (which sends at once when the
+socket has room, and buffers otherwise); a watcher task waits for the buffer to drain, and a
+peer that stops reading is dropped after `send_timeout` or `max_queued` buffered bytes, never
+stalling the others.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
 from typing import Any, Callable, Collection, Mapping
 
 from net.errors import ErrorCode
@@ -64,8 +65,6 @@ class Connection:
         self.on_close: Callable[[Connection], None] | None = None
         self.on_latency: Callable[[float], None] | None = None
         self._handshake_deadline = time.monotonic() + (handshake_timeout or 0.0)
-        self._queue: deque[bytes] = deque()
-        self._queued = 0
         self._wake = asyncio.Event()
         self._last_heard = time.monotonic()
         self._partial_since: float | None = None
@@ -78,7 +77,7 @@ class Connection:
     # ---- sending ----------------------------------------------------------------------------
 
     def send(self, message: Mapping[str, Any]) -> bool:
-        """Queue one frame; False if it was not queued (closing, or too big to send).
+        """Send one frame; False if it was not sent (closing, or too big to send).
 
         Never blocks. A peer whose unread backlog passes `max_queued` bytes is dropped.
         """
@@ -89,21 +88,24 @@ class Connection:
         except FrameTooBig as exc:
             log.error("not sending a %r frame to %s: %s", message.get("t"), self.peer, exc)
             return False
-        self._queue.append(data)
-        self._queued += len(data)
-        backlog = self._queued + self.writer.transport.get_write_buffer_size()
+        return self.send_raw(data)
+
+    def send_raw(self, data: bytes) -> bool:
+        """Write bytes as they are, in one write (tests also use it to send malformed frames)."""
+        if self.closing:
+            return False
+        transport = self.writer.transport
+        if transport.is_closing():
+            return False
+        self.writer.write(data)
+        backlog = transport.get_write_buffer_size()
         if backlog > self.limits.max_queued:
-            log.warning("%s is not reading (%d bytes queued): dropping it", self.peer, backlog)
+            log.warning("%s is not reading (%d bytes buffered): dropping it", self.peer, backlog)
             self.abort(ErrorCode.SLOW_READER)
             return False
-        self._wake.set()
+        if backlog:
+            self._wake.set()  # the socket is full: watch that it drains in time
         return True
-
-    def send_raw(self, data: bytes) -> None:
-        """Queue bytes as they are (tests use this to send malformed frames)."""
-        self._queue.append(data)
-        self._queued += len(data)
-        self._wake.set()
 
     def close(self, code: ErrorCode | None = None, text: str = "") -> None:
         """Say `bye` (when a code is given), send what is queued, then close. Safe to call twice."""
@@ -120,7 +122,6 @@ class Connection:
         self.close_code = self.close_code or code
         self.closing = True
         self._aborted = True
-        self._queue.clear()
         self.writer.transport.abort()
         self._wake.set()
 
@@ -233,23 +234,21 @@ class Connection:
         return True
 
     async def _write(self) -> None:
+        """Wait for buffered output to drain; drop the peer if it does not in `send_timeout`."""
         writer = self.writer
         while True:
             await self._wake.wait()
             self._wake.clear()
-            if self._queue:
-                data = b"".join(self._queue)
-                self._queue.clear()
-                self._queued = 0
-                writer.write(data)
-                try:
-                    async with asyncio.timeout(self.limits.send_timeout):
-                        await writer.drain()
-                except TimeoutError:
-                    log.warning("%s: send blocked for %.1fs: dropping it", self.peer, self.limits.send_timeout)
-                    self.abort(ErrorCode.SLOW_READER)
-                    raise Closed from None
-            if self.closing and not self._queue:
+            if self._aborted:
+                raise Closed
+            try:
+                async with asyncio.timeout(self.limits.send_timeout):
+                    await writer.drain()
+            except TimeoutError:
+                log.warning("%s: send blocked for %.1fs: dropping it", self.peer, self.limits.send_timeout)
+                self.abort(ErrorCode.SLOW_READER)
+                raise Closed from None
+            if self.closing:
                 raise Closed
 
     async def _keepalive(self) -> None:

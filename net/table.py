@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Sequence
 
+from core.bots import LEVELS
 from core.cards import Edition
 from core.decisions import PASS, REACTIONS, Decision, IllegalChoice, OptionValue, normalize
 from core.events import Event, EventKind, redact
@@ -71,6 +72,9 @@ class TableConfig:
     bots: int = 0
     """Seats taken by bots; the others wait for people."""
     bot_level: str = "random"
+    """The level of bots: every bot seat's, and stand-ins' for people who are away."""
+    bot_levels: tuple[str, ...] = ()
+    """Levels per bot seat, in seat order (the last repeats); empty: `bot_level` for all."""
     edition: str = "3.5"
     seed: int | None = None
     """Seed of the first game (later games add the game number); None draws one."""
@@ -82,8 +86,17 @@ class TableConfig:
     """Seconds a bot waits before each move of its turn, so people can follow (never on reactions)."""
     name: str = ""
 
+    def level_of(self, bot: int) -> str:
+        """The level of the `bot`-th bot seat."""
+        if not self.bot_levels:
+            return self.bot_level
+        return self.bot_levels[min(bot, len(self.bot_levels) - 1)]
+
     def check(self) -> None:
         """Raises ValueError on settings no game can start with."""
+        unknown = [lv for lv in (self.bot_level, *self.bot_levels) if lv not in LEVELS]
+        if unknown:
+            raise ValueError(f"unknown bot level {unknown[0]!r}; known: {', '.join(LEVELS)}")
         if not 2 <= self.seats <= TABLE_SEATS_MAX:
             raise ValueError(f"seats must be 2..{TABLE_SEATS_MAX}")
         if not 0 <= self.bots <= self.seats:
@@ -220,7 +233,7 @@ class Table:
         self.seats = [None] * c.seats
         for i in range(c.bots):
             seat = c.seats - c.bots + i
-            self.seats[seat] = Member(Kind.BOT, f"{BOT_NAMES[i % len(BOT_NAMES)]} (bot)", self, level=c.bot_level)
+            self.seats[seat] = Member(Kind.BOT, f"{BOT_NAMES[i % len(BOT_NAMES)]} (bot)", self, level=c.level_of(i))
         for i, m in enumerate(self.seats):
             if m is not None:
                 m.seat = i

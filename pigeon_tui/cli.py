@@ -140,19 +140,17 @@ def _host(args: argparse.Namespace) -> int:
     import logging
     import os
 
-    from core.bots import LEVELS
     from net.bots import default_processes
     from net.host import HostConfig, run
     from net.table import TableConfig
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
-    if args.bot_level not in LEVELS:
-        print(f"pigeon-tui host: unknown bot level {args.bot_level!r}; known: {', '.join(LEVELS)}", file=sys.stderr)
-        return 2
+    levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("random",)
     table = TableConfig(
         seats=args.seats,
         bots=args.bots,
-        bot_level=args.bot_level,
+        bot_level=levels[0],
+        bot_levels=levels if len(levels) > 1 else (),
         edition=args.edition,
         seed=args.seed,
         reaction_window=args.reaction_window,
@@ -168,7 +166,7 @@ def _host(args: argparse.Namespace) -> int:
         return 2
     processes = args.bot_processes
     if processes is None:
-        processes = default_processes({args.bot_level}, os.cpu_count())
+        processes = default_processes(set(levels), os.cpu_count())
     config = HostConfig(
         bind=args.bind,
         port=args.port,
@@ -203,7 +201,11 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--port", type=int, default=7777, help="0 picks a free port")
     hp.add_argument("--seats", type=_players, default=4, help="seats at the host's table")
     hp.add_argument("--bots", type=int, default=0, help="seats taken by bots")
-    hp.add_argument("--bot-level", default="random", help="random, greedy, easy, medium, hard or expert")
+    hp.add_argument(
+        "--bot-level",
+        default="random",
+        help="random, greedy, easy, medium, hard or expert; comma-separated: one per bot seat, the last repeats",
+    )
     hp.add_argument("--password", default=None, help="players must give it to join")
     hp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
     hp.add_argument("--seed", type=int, default=None, help="deal reproducible (so predictable) games")

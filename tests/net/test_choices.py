@@ -234,3 +234,13 @@ async def test_rematch_rotates_the_seats() -> None:
         await asyncio.gather(play_raw(a, random.Random(3)), play_raw(b, random.Random(4)))
         await a.close()
         await b.close()
+
+
+def test_bot_levels_per_seat_and_unknown_levels() -> None:
+    from net.bots import BotPool
+    from net.table import Table, TableConfig
+
+    table = Table(1, TableConfig(seats=4, bots=3, bot_levels=("greedy", "random")), BotPool())
+    assert [m.level for m in table.members] == ["greedy", "random", "random"]
+    with pytest.raises(ValueError, match="unknown bot level"):
+        TableConfig(bot_level="grandmaster").check()

@@ -105,6 +105,21 @@ def test_oversize_frame_inside_one_chunk_is_skipped() -> None:
         (b"\x91" * 5000 + b"\x90", ErrorCode.BAD_FRAME),  # nesting deeper than msgpack allows
         (b"", ErrorCode.BAD_FRAME),
     ],
+    ids=[
+        "reserved-byte",
+        "truncated",
+        "trailing-data",
+        "array",
+        "string",
+        "no-t",
+        "int-t",
+        "unknown-t",
+        "int-keys",
+        "ext-type",
+        "bad-utf8",
+        "too-deep",
+        "empty",
+    ],
 )
 def test_bad_bodies_become_typed_errors(body: bytes, code: ErrorCode) -> None:
     out = decode_body(body, TYPES)
