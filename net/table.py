@@ -593,8 +593,8 @@ class Table:
     ) -> None:
         state = self.state
         assert state is not None
-        if window is not None and asked and self.config.reaction_limit:
-            window = {**window, "limit": self.config.reaction_limit}
+        if window is not None:  # the same for every window, whoever is asked
+            window = {**window, "limit": self.config.reaction_limit or None}
         for m in self.humans:
             if full:
                 mine = [d for d in state.open if d.player == m.seat]

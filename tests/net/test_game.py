@@ -66,6 +66,7 @@ async def test_paced_game_sends_every_seat_the_same_rhythm() -> None:
         assert windows, "a whole game opens reaction windows"
         for f in windows:
             assert f["view"] is None and f["events"][-1]["kind"] == "window"
+            assert f["window"] == {"kind": f["events"][-1]["zone"], "limit": None}, "windows all look alike"
         for f in a.frames + b.frames:
             if f["t"] == "update" and f["window"] is None:
                 assert f["view"] is not None
