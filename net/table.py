@@ -287,7 +287,7 @@ class Table:
             m.grace = None
         m.conn = conn
         was_away = m.away
-        m.away = False
+        m.away = m.left = False
         conn.send({"t": "seated", "table": self.id, "seat": m.seat, "token": m.token})
         self.send_chat_history(conn)
         self._changed()
@@ -334,19 +334,20 @@ class Table:
     def disconnected(self, m: Member) -> None:
         """The person's connection dropped: their seat waits `away_grace` seconds for them."""
         m.conn = None
-        if self.phase is Phase.WAITING:
-            self.seats[m.seat] = None
-            self._changed()
-            self._after_people_left()
-            return
         self._changed()
-        if self.phase is Phase.PLAYING and not m.away:
+        if self.phase is not Phase.OVER and not m.away:
             loop = asyncio.get_running_loop()
             m.grace = loop.call_later(self.config.away_grace, self._grace_over, m)
         self._after_people_left()
 
     def _grace_over(self, m: Member) -> None:
         m.grace = None
+        if m.conn is None and self.phase is Phase.WAITING and self.seats[m.seat] is m:
+            log.info("table %d: %s did not come back; their seat is free", self.id, m.name)
+            self.seats[m.seat] = None
+            self._changed()
+            self._after_people_left()
+            return
         if m.conn is None and self.phase is Phase.PLAYING:
             log.info("table %d: %s is away; a bot plays their seat", self.id, m.name)
             m.away = True
@@ -371,7 +372,7 @@ class Table:
         self._start_turn_timers()
 
     def _after_people_left(self) -> None:
-        present = [m for m in self.humans if m.conn is not None and not m.left]
+        present = [m for m in self.humans if not m.left and (m.conn is not None or m.grace is not None)]
         if present or self.watchers:
             return
         if self.phase is Phase.PLAYING:
@@ -431,6 +432,8 @@ class Table:
             m.seat = i
             m.rematch = False
             m.stream.decisions = []
+            if m.human and m.conn is None and m.grace is None:
+                m.away = True  # not here when the game starts: a bot plays until they come back
         self.game_no += 1
         # A configured seed makes games reproducible (and so predictable: for tests and
         # tournaments); otherwise each game draws a fresh one, since the record of a finished

@@ -244,3 +244,19 @@ def test_bot_levels_per_seat_and_unknown_levels() -> None:
     assert [m.level for m in table.members] == ["greedy", "random", "random"]
     with pytest.raises(ValueError, match="unknown bot level"):
         TableConfig(bot_level="grandmaster").check()
+
+
+async def test_bots_in_worker_processes_answer_with_offered_options() -> None:
+    from core.setup import new_game
+    from core.views import view
+    from net.bots import BotPool
+
+    pool = BotPool(processes=1)
+    try:
+        state = new_game(3, 9)
+        decision = state.open[0]
+        for level in ("random", "greedy"):
+            option = await pool.choose(level, 5, view(state, decision.player), decision)
+            assert option in decision.values()
+    finally:
+        pool.close()

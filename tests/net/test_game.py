@@ -185,3 +185,30 @@ async def test_client_sees_table_and_lobby() -> None:
         assert (await c.rematch()).ok
         await watcher.close()
         await c.close()
+
+
+async def test_a_seat_waits_for_its_player_before_the_game_too() -> None:
+    async with running_host(table_config(seats=4, bots=1, away_grace=30.0)) as host:
+        first = await Raw.open(host.port)
+        await first.hello("Ada", table=1)
+        seated = await first.recv("seated")
+        await first.close()  # dropped while the table waits for players
+        table = host.tables[1]
+        while table.seats[seated["seat"]] is None or table.seats[seated["seat"]].conn is not None:  # type: ignore[union-attr]
+            await asyncio.sleep(0.01)
+        again = await Raw.open(host.port)
+        welcome = await again.hello("Ada", token=seated["token"])
+        assert welcome["resumed"]
+        assert (await again.recv("seated"))["seat"] == seated["seat"]
+        await again.close()
+    async with running_host(table_config(seats=4, bots=1, away_grace=0.05)) as host:
+        gone = await Raw.open(host.port)
+        await gone.hello("Bob", table=1)
+        seat = (await gone.recv("seated"))["seat"]
+        await gone.close()
+        table = host.tables[1]
+        for _ in range(200):
+            if table.seats[seat] is None:
+                break
+            await asyncio.sleep(0.02)
+        assert table.seats[seat] is None, "after the grace period the seat is free again"
