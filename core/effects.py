@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from dataclasses import dataclass
+from typing import Callable, Final, Iterable
 
 from core.cards import ACTIONS, ActionKind, Edition, Rule
 from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue
@@ -76,89 +77,103 @@ def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev
 
 # ---- Reaction windows (R5.7) ----------------------------------------------------------------
 
-Eligible = Callable[[GameState, Frame], list[tuple[int, DecisionKind, str, list[Option]]]]
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One kind of reaction window (R5.7): who could react by the rules, with which cards."""
+
+    kind: DecisionKind
+    seats: Callable[[GameState, Frame], Iterable[int]]
+    """Seats the rules let react, whatever they hold: this much is public."""
+    cards: Callable[[GameState, Frame, int], list[Option]]
+    """The options a seat's hand gives it (empty: it cannot react)."""
+    prompt: Callable[[GameState, Frame], str]
+    decline: str = "Pass"
 
 
-def _pass(label: str = "Pass") -> Option:
-    return Option(PASS, label)
+ACTION_NAMES: Final = {row.kind: row.name for row in ACTIONS.values()}
 
 
-def _share(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
-    kind = ActionKind(f["card"])
-    name = ACTIONS_BY_KIND[kind]
-    out = []
-    for s in range(state.players):
-        if s != f["by"]:
-            for c in first_of(state.hands[s], (kind,)):
-                prompt = f"{name} was played: play yours to share the trophies?"
-                out.append((s, DecisionKind.REACT_SHARE, prompt, [_pass(), Option(c, f"Share with {name}", (c,))]))
-    return out
+def _others(state: GameState, f: Frame) -> Iterable[int]:
+    return (s for s in range(state.players) if s != f["by"])
 
 
-def _fine(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
-    out = []
-    where = zone_name(zid(state, f["zone"]))
-    for s in range(state.players):
-        if s != f["by"]:
-            for c in first_of(state.hands[s], (ActionKind.FINE,)):
-                prompt = f"A card was played onto {where}: fine that player (they discard their hand)?"
-                out.append((s, DecisionKind.REACT_FINE, prompt, [_pass(), Option(c, "Play Fine", (c,))]))
-    return out
+def _share_cards(state: GameState, f: Frame, s: int) -> list[Option]:
+    name = ACTION_NAMES[ActionKind(f["card"])]
+    return [Option(c, f"Share with {name}", (c,)) for c in first_of(state.hands[s], (ActionKind(f["card"]),))]
 
 
-def _sweeper(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
-    s = f["by"]
-    prompt = "You are fined: cancel it with a Street Sweeper, or discard your whole hand?"
-    return [
-        (s, DecisionKind.REACT_SWEEPER, prompt, [_pass("Accept the Fine"), Option(c, "Cancel with Sweeper", (c,))])
-        for c in first_of(state.hands[s], (ActionKind.SWEEPER,))
-    ]
+def _one_card(kind: ActionKind, label: str) -> Callable[[GameState, Frame, int], list[Option]]:
+    def cards(state: GameState, f: Frame, s: int) -> list[Option]:
+        return [Option(c, label, (c,)) for c in first_of(state.hands[s], (kind,))]
+
+    return cards
 
 
-def _birdseed(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
-    prompt = "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?"
-    return [
-        (s, DecisionKind.REACT_BIRDSEED, prompt, [_pass(), Option(c, "Redirect with Birdseed", (c,))])
-        for s in f["seats"]
-        for c in first_of(state.hands[s], (ActionKind.BIRDSEED,))
-    ]
-
-
-def _guano(state: GameState, f: Frame) -> list[tuple[int, DecisionKind, str, list[Option]]]:
+def _guano_cards(state: GameState, f: Frame, s: int) -> list[Option]:
     z = zid(state, f["zone"])
-    prompt = f"The Infamous Pigeon arrived on {zone_name(z)}: play guano there?"
-    out = []
-    for s in range(state.players):
-        cards = first_of(state.hands[s], GUANO_KINDS)
-        if cards:
-            opts = [_pass()] + [Option(c, f"Play {card_label(state, c)} onto {zone_name(z)}", (c, z)) for c in cards]
-            out.append((s, DecisionKind.REACT_GUANO, prompt, opts))
-    return out
+    where = zone_name(z)
+    return [
+        Option(c, f"Play {card_label(state, c)} onto {where}", (c, z)) for c in first_of(state.hands[s], GUANO_KINDS)
+    ]
 
 
-ELIGIBLE: Final[dict[str, Eligible]] = {
-    "share": _share,
-    "fine": _fine,
-    "sweeper": _sweeper,
-    "birdseed": _birdseed,
-    "guano": _guano,
+WINDOWS: Final[dict[str, Window]] = {
+    "share": Window(
+        DecisionKind.REACT_SHARE,
+        _others,
+        _share_cards,
+        lambda st, f: f"{ACTION_NAMES[ActionKind(f['card'])]} was played: play yours to share the trophies?",
+    ),
+    "fine": Window(
+        DecisionKind.REACT_FINE,
+        _others,
+        _one_card(ActionKind.FINE, "Play Fine"),
+        lambda st, f: f"A card was played onto {zone_name(zid(st, f['zone']))}: fine that player?",
+    ),
+    "sweeper": Window(
+        DecisionKind.REACT_SWEEPER,
+        lambda st, f: (f["by"],),
+        _one_card(ActionKind.SWEEPER, "Cancel with Sweeper"),
+        lambda st, f: "You are fined: cancel it with a Street Sweeper, or discard your whole hand?",
+        "Accept the Fine",
+    ),
+    "birdseed": Window(
+        DecisionKind.REACT_BIRDSEED,
+        lambda st, f: f["owners"],
+        _one_card(ActionKind.BIRDSEED, "Redirect with Birdseed"),
+        lambda st, f: "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?",
+    ),
+    "guano": Window(
+        DecisionKind.REACT_GUANO,
+        lambda st, f: range(st.players),
+        _guano_cards,
+        lambda st, f: f"The Infamous Pigeon arrived on {zone_name(zid(st, f['zone']))}: play guano there?",
+    ),
 }
-ACTIONS_BY_KIND: Final = {row.kind: row.name for row in ACTIONS.values()}
 
 
 @step("window")
 def window(state: GameState, f: Frame, ev: Events) -> None:
     """R5.7: everyone who may react is asked at once; plays resolve clockwise from the active
-    player. The WINDOW event is public and says nothing about who may react."""
+    player. The WINDOW event is public and says nothing about who may react. With
+    `blind_windows`, every seat the rules let react is asked, holding a card or not, so even
+    the pause of a window tells nothing about hands."""
     if "plays" in f:
         RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
         return
-    if f["w"] != "birdseed":  # the batch announced its own window
-        emit(ev, EventKind.WINDOW, zone=f["w"])
-    asks = ELIGIBLE[f["w"]](state, f)
+    emit(ev, EventKind.WINDOW, zone=f["w"])
+    w = WINDOWS[f["w"]]
+    prompt = w.prompt(state, f)
+    asks = []
+    for s in clockwise(state, w.seats(state, f)):
+        cards = w.cards(state, f, s)
+        if cards or state.blind_windows:
+            asks.append((s, w.kind, prompt, [Option(PASS, w.decline), *cards]))
     if asks:
         ask_each(state, {**f, "plays": ()}, asks)
     else:
+        state.next_id += state.players  # as if asked: ids must not tell how many were
         RESOLVE[f["w"]](state, f, [], ev)
 
 

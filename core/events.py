@@ -15,7 +15,7 @@ class EventKind(StrEnum):
     RESHUFFLED = "reshuffled"  # the discard pile became the Action deck (n cards)
     PLAYED = "played"  # player played cards[0] (zone: its target, if any); n = 1 if as a reaction
     RETURNED = "returned"  # a Fine that did not count went back to player's hand (R5.5)
-    WINDOW = "window"  # a reaction window opened (zone: its kind); says nothing of who may react
+    WINDOW = "window"  # a reaction window opened (zone: its kind, not a Zone); says nothing of who may react
     FINED = "fined"  # player is fined by `to` ... see describe
     FINE_CANCELLED = "fine_cancelled"
     HAND_DISCARDED = "hand_discarded"  # player discarded their whole hand (cards)
@@ -104,6 +104,8 @@ def card_name(card: str, book: Mapping[str, PigeonDef]) -> str:
 
 def describe(event: Event, book: Mapping[str, PigeonDef], names: Sequence[str] | None = None) -> str:
     """One plain sentence for the log."""
+    if event.kind is EventKind.WINDOW:
+        return "Reactions are open."
     who = _who(event.player, names)
     z = zone_name(event.zone, names) if event.zone else ""
     to = zone_name(event.to, names) if event.to else ""
@@ -117,14 +119,13 @@ def describe(event: Event, book: Mapping[str, PigeonDef], names: Sequence[str] |
             f"{who} {'reacts with' if event.n else 'plays'} {first}" + (f" onto {z}." if event.zone else ".")
         ),
         EventKind.RETURNED: lambda: f"{who}'s Fine does not count and goes back to their hand.",
-        EventKind.WINDOW: lambda: "Reactions are open.",
         EventKind.FINED: lambda: f"{who} is fined by {_who(event.n, names)}.",
         EventKind.FINE_CANCELLED: lambda: f"{who}'s Street Sweeper cancels the Fine.",
         EventKind.HAND_DISCARDED: lambda: f"{who} discards their whole hand ({_n(len(event.cards), 'card')}).",
         EventKind.DISCARDED: lambda: f"{who} discards {cards}.",
         EventKind.GUANO: lambda: f"{cards} lands on {z}.",
         EventKind.SWEPT: lambda: f"{cards} swept from {z}.",
-        EventKind.REVEALED: lambda: f"The Flock reveals a {first}.",
+        EventKind.REVEALED: lambda: f"The Flock reveals {_a(first)}.",
         EventKind.INVASION: lambda: f"The Invasion: {_n(event.n, 'Flock card')} to reveal.",
         EventKind.LANDED: lambda: f"The {first} lands on {to}.",
         EventKind.HEADING: lambda: f"The {first} is about to land on {to}.",
@@ -139,6 +140,10 @@ def describe(event: Event, book: Mapping[str, PigeonDef], names: Sequence[str] |
         EventKind.GAME_OVER: lambda: "The game is over.",
     }
     return fmt[event.kind]()
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "AEIOU" else f"a {noun}"
 
 
 def _n(n: int, noun: str) -> str:

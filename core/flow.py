@@ -67,11 +67,15 @@ def ask(
 
 
 def ask_each(state: GameState, frame: Frame, asks: Iterable[tuple[int, DecisionKind, str, Sequence[Option]]]) -> None:
-    """Open several decisions at once (a reaction window, R5.7), all owned by `frame`."""
+    """Open several decisions at once (a reaction window, R5.7), all owned by `frame`.
+
+    Ids come in a block of one per seat (seat s gets base + s) so that the ids a player sees
+    never tell how many others were asked."""
     state.stack.append(frame)
+    base = state.next_id
     for player, kind, prompt, options in asks:
-        state.open.append(Decision(state.next_id, player, kind, prompt, tuple(options)))
-        state.next_id += 1
+        state.open.append(Decision(base + player, player, kind, prompt, tuple(options)))
+    state.next_id += state.players
 
 
 def clockwise(state: GameState, seats: Iterable[int]) -> list[int]:

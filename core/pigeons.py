@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.cards import BALCONY, CITY, ActionKind, Rule
+from core.cards import BALCONY, CITY, Rule
 from core.decisions import DONE, DecisionKind, Option, OptionValue
 from core.events import EventKind
 from core.flow import (
@@ -14,7 +14,6 @@ from core.flow import (
     clockwise,
     emit,
     fits,
-    holds,
     pigeon_option,
     planned,
     spaces,
@@ -69,12 +68,9 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
     if new:
         for m in moves:
             emit(ev, EventKind.HEADING, cards=(m[0],), to=zid(state, m[2]))
-        emit(ev, EventKind.WINDOW, zone="birdseed")
-        owners = {s for s, _ in new}
-        seats = tuple(s for s in clockwise(state, owners) if holds(state.hands[s], ActionKind.BIRDSEED))
         state.stack.append({**f, "asked": asked + tuple(new)})
-        if seats:
-            state.stack.append({"k": "window", "w": "birdseed", "seats": seats})
+        owners = tuple(clockwise(state, {s for s, _ in new}))
+        state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
         return
     for pigeon, src, dst, _ in moves:
         (state.air if src == AIR else state.pigeons[src]).remove(pigeon)

@@ -22,11 +22,15 @@ class Record:
     edition: Edition = Edition.V35
     custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM
     first_player: int | None = None
+    blind_windows: bool = False
     choices: list[tuple[int, int, OptionValue]] = field(default_factory=list)
     """(player, decision id, option) in the order they were applied."""
 
+    def __post_init__(self) -> None:
+        self.edition = Edition(self.edition)
+
     def start(self) -> GameState:
-        return new_game(self.players, self.seed, self.edition, self.custom, self.first_player)
+        return new_game(self.players, self.seed, self.edition, self.custom, self.first_player, self.blind_windows)
 
     def replay(self) -> GameState:
         """The state after every recorded choice. Raises IllegalChoice if a choice does not fit."""
@@ -43,6 +47,7 @@ class Record:
             "players": self.players,
             "custom": [custom_to_dict(c) for c in self.custom],
             "first_player": self.first_player,
+            "blind_windows": self.blind_windows,
             "choices": [[p, i, plain(o)] for p, i, o in self.choices],
         }
 
@@ -59,6 +64,7 @@ class Record:
                 edition=Edition(d["edition"]),
                 custom=(custom_from_dict(custom[0]), custom_from_dict(custom[1])),
                 first_player=d.get("first_player"),
+                blind_windows=bool(d.get("blind_windows", False)),
                 choices=[(int(p), int(i), normalize(o)) for p, i, o in d["choices"]],
             )
         except (KeyError, TypeError, ValueError) as exc:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 from core.cards import ACTIONS, ActionKind
 from core.flow import BALCONY0
-from core.state import GameState, Trophy
+from core.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,24 +25,29 @@ class Score:
     """Action cards in hand: the second tie-break (R7.2)."""
 
 
-def trophy_kind(t: Trophy) -> str:
-    """'pigeon', 'guano', 'mountain', or 'sweep' (3.0 Sweeper: several cards, one trophy)."""
-    if t.hidden or t.cards[0][0] == "F":
+def trophy_kind(cards: Sequence[str], vp: int) -> str:
+    """'pigeon', 'guano', 'mountain', or 'sweep' (3.0 Sweeper: its cards make one 1-VP
+    trophy). A trophy taken face down shows no cards and is a pigeon (R4.6)."""
+    if not cards or cards[0][0] == "F":
         return "pigeon"
-    if len(t.cards) > 1:
+    if len(cards) > 1 or (vp == 1 and ACTIONS[cards[0]].kind is ActionKind.MOUNTAIN):
         return "sweep"
-    return "mountain" if ACTIONS[t.cards[0]].kind is ActionKind.MOUNTAIN else "guano"
+    return "mountain" if vp == 2 else "guano"
 
 
-def score(state: GameState, seat: int) -> Score:
+def tally(
+    seat: int, trophies: Iterable[tuple[Sequence[str], int]], pigeons: int, guano: Iterable[str], hand: int
+) -> Score:
     """R7.1: +1 per pigeon trophy, +1 per Guano trophy, +2 per Mountain trophy; -1 per pigeon,
-    -1 per Guano and -2 per Mountain still on the Balcony."""
-    kinds = [trophy_kind(t) for t in state.trophies[seat]]
-    guano = [ACTIONS[c].kind for c in state.guano[BALCONY0 + seat]]
-    g = guano.count(ActionKind.GUANO)
-    m = guano.count(ActionKind.MOUNTAIN)
-    pigeons = len(state.pigeons[BALCONY0 + seat])
-    vp = sum(t.vp for t in state.trophies[seat])
+    -1 per Guano and -2 per Mountain still on the Balcony. Trophies are (cards, vp)."""
+    kinds: list[str] = []
+    vp = 0
+    for cards, value in trophies:
+        kinds.append(trophy_kind(cards, value))
+        vp += value
+    on = [ACTIONS[c].kind for c in guano]
+    g = on.count(ActionKind.GUANO)
+    m = on.count(ActionKind.MOUNTAIN)
     return Score(
         seat=seat,
         pigeon_trophies=kinds.count("pigeon"),
@@ -52,8 +58,14 @@ def score(state: GameState, seat: int) -> Score:
         balcony_guano=g,
         balcony_mountains=m,
         total=vp - pigeons - g - 2 * m,
-        hand=len(state.hands[seat]),
+        hand=hand,
     )
+
+
+def score(state: GameState, seat: int) -> Score:
+    home = BALCONY0 + seat
+    trophies = ((() if t.hidden else t.cards, t.vp) for t in state.trophies[seat])
+    return tally(seat, trophies, len(state.pigeons[home]), state.guano[home], len(state.hands[seat]))
 
 
 def scores(state: GameState) -> list[Score]:
@@ -67,14 +79,16 @@ def ranking_key(s: Score) -> tuple[int, int, int]:
 
 def winners(state: GameState) -> list[int]:
     """The seats that share the win (R7.2: ties that survive both tie-breaks share it)."""
-    all_ = scores(state)
-    best = max(ranking_key(s) for s in all_)
-    return [s.seat for s in all_ if ranking_key(s) == best]
+    return best(scores(state))
 
 
-def tie_break(state: GameState) -> str:
+def best(all_: Sequence[Score]) -> list[int]:
+    top = max(ranking_key(s) for s in all_)
+    return [s.seat for s in all_ if ranking_key(s) == top]
+
+
+def tie_break(all_: Sequence[Score]) -> str:
     """Which rule of R7.2 decided the winner: 'score', 'balcony', 'hand' or 'shared'."""
-    all_ = scores(state)
     top = max(s.total for s in all_)
     tied = [s for s in all_ if s.total == top]
     if len(tied) == 1:

@@ -22,10 +22,13 @@ def new_game(
     edition: Edition | str = Edition.V35,
     custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM,
     first_player: int | None = None,
+    blind_windows: bool = False,
 ) -> GameState:
     """Deal a new game (R2) and run it to the first player's first decision.
 
-    `first_player` is the host's choice; None draws it from the seed (R2.4).
+    `first_player` is the host's choice; None draws it from the seed (R2.4). A host with
+    humans at the table sets `blind_windows` (see GameState) so reaction windows look alike
+    whoever holds what (R5.7).
     Raises ValueError on a player count outside 2..6 or an unknown edition or seat.
     """
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -65,6 +68,7 @@ def new_game(
         actions_left=2,
         final_left=None,
         over=False,
+        blind_windows=blind_windows,
         next_id=1,
         stack=[],
         open=[],

@@ -34,7 +34,10 @@ class Trophy:
 
 def zone_ids(players: int) -> tuple[str, ...]:
     """Zone ids in table order: the four City Locations, then Balconies by seat ("b0", ...)."""
-    return CITY + tuple(f"b{s}" for s in range(players))
+    return _ZONE_IDS[players]
+
+
+_ZONE_IDS: Final = {n: CITY + tuple(f"b{s}" for s in range(n)) for n in range(1, 7)}
 
 
 @dataclass(slots=True)
@@ -74,6 +77,8 @@ class GameState:
     open: list[Decision]
     book: Mapping[str, PigeonDef]
     """Flock card id -> row for this edition and custom cards (derived, shared, not saved)."""
+    blind_windows: bool = False
+    """R5.7 on a table with humans: every seat the rules let react is asked, cards or not."""
 
     def clone(self) -> GameState:
         """An independent copy, fast enough for search (frames and decisions are immutable)."""
@@ -103,6 +108,7 @@ class GameState:
             self.stack[:],
             self.open[:],
             self.book,
+            self.blind_windows,
         )
 
     def zone_ids(self) -> tuple[str, ...]:
@@ -134,6 +140,7 @@ class GameState:
             "actions_left": self.actions_left,
             "final_left": self.final_left,
             "over": self.over,
+            "blind_windows": self.blind_windows,
             "next_id": self.next_id,
             "stack": [thaw(f) for f in self.stack],
             "open": [d.to_dict() for d in self.open],
@@ -182,6 +189,12 @@ def _str_list(v: Any, what: str) -> list[str]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise ValueError(f"{what} must be a list of card ids")
     return list(v)
+
+
+def _bool(v: Any, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError(f"{what} must be true or false, not {v!r}")
+    return v
 
 
 def _int(v: Any, what: str, lo: int, hi: int) -> int:
@@ -244,7 +257,8 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         turn=_int(d["turn"], "turn", 1, 1_000_000),
         actions_left=_int(d["actions_left"], "actions_left", 0, 2),
         final_left=final_left,
-        over=bool(d["over"]),
+        over=_bool(d["over"], "over"),
+        blind_windows=_bool(d.get("blind_windows", False), "blind_windows"),
         next_id=_int(d["next_id"], "next_id", 0, 1 << 62),
         stack=[freeze(f) for f in stack],
         open=[Decision.from_dict(x) for x in d["open"]],

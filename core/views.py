@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from core.cards import Edition, PigeonDef, flock_book
 from core.decisions import Decision
-from core.scoring import Score, scores, winners
-from core.state import GameState, freeze, thaw, custom_from_dict, custom_to_dict
+from core.scoring import Score, best, tally
+from core.state import GameState, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
 
 
-@dataclass(frozen=True, slots=True)
-class ZoneView:
+class ZoneView(NamedTuple):
     id: str
     pigeons: tuple[str, ...]
     guano: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TrophyView:
+class TrophyView(NamedTuple):
     cards: tuple[str, ...]
     """Empty for a trophy taken face down (R4.6, R8.1)."""
     vp: int
@@ -48,14 +46,25 @@ class PlayerView:
     """Cards in motion: a revealed pigeon before it lands, guano announced but not resolved."""
     zones: tuple[ZoneView, ...]
     trophies: tuple[tuple[TrophyView, ...], ...]
-    scores: tuple[Score, ...]
-    winners: tuple[int, ...]
     decisions: tuple[Decision, ...]
     """This seat's open decisions, never anyone else's (R5.7)."""
     flow: tuple[dict[str, Any], ...] = ()
     """The rest of the turn as public frames (docs/engine.md), for bots that search; the
     reactions others chose but that have not resolved, and a choice in progress by another
     player, are left out."""
+
+    def scores(self) -> list[Score]:
+        """R7.1 for every seat, from what the view shows."""
+        out = []
+        for seat in range(self.players):
+            home = self.zones[4 + seat]
+            trophies = ((t.cards, t.vp) for t in self.trophies[seat])
+            out.append(tally(seat, trophies, len(home.pigeons), home.guano, self.hand_sizes[seat]))
+        return out
+
+    def winners(self) -> list[int]:
+        """R7.2: the seats sharing the win, once the game is over."""
+        return best(self.scores()) if self.over else []
 
     @property
     def book(self) -> Mapping[str, PigeonDef]:
@@ -83,8 +92,6 @@ class PlayerView:
             "air": list(self.air),
             "zones": [[z.id, list(z.pigeons), list(z.guano)] for z in self.zones],
             "trophies": [[[list(t.cards), t.vp] for t in ts] for ts in self.trophies],
-            "scores": [_score_list(s) for s in self.scores],
-            "winners": list(self.winners),
             "decisions": [d.to_dict() for d in self.decisions],
             "flow": [thaw(f) for f in self.flow],
         }
@@ -113,8 +120,6 @@ class PlayerView:
                 air=tuple(d["air"]),
                 zones=tuple(ZoneView(z[0], tuple(z[1]), tuple(z[2])) for z in d["zones"]),
                 trophies=tuple(tuple(TrophyView(tuple(c), int(vp)) for c, vp in ts) for ts in d["trophies"]),
-                scores=tuple(Score(*s) for s in d["scores"]),
-                winners=tuple(d["winners"]),
                 decisions=tuple(Decision.from_dict(x) for x in d["decisions"]),
                 flow=tuple(freeze(f) for f in d.get("flow", ())),
             )
@@ -122,48 +127,32 @@ class PlayerView:
             raise ValueError(f"malformed view: {exc}") from None
 
 
-def _score_list(s: Score) -> list[int]:
-    return [
-        s.seat,
-        s.pigeon_trophies,
-        s.guano_trophies,
-        s.mountain_trophies,
-        s.trophy_vp,
-        s.balcony_pigeons,
-        s.balcony_guano,
-        s.balcony_mountains,
-        s.total,
-        s.hand,
-    ]
-
-
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
-    ids = state.zone_ids()
+    ids = zone_ids(state.players)
+    pigeons, guano = state.pigeons, state.guano
     return PlayerView(
-        seat=player,
-        players=state.players,
-        edition=state.edition,
-        custom=state.custom,
-        turn=state.turn,
-        active=state.active,
-        actions_left=state.actions_left,
-        final_left=state.final_left,
-        over=state.over,
-        hand=tuple(state.hands[player]) if player is not None else (),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        flock_count=len(state.flock),
-        deck_count=len(state.deck),
-        removed_count=len(state.removed),
-        discard=tuple(state.discard),
-        played=tuple(state.played),
-        air=tuple(state.air),
-        zones=tuple(ZoneView(z, tuple(state.pigeons[i]), tuple(state.guano[i])) for i, z in enumerate(ids)),
-        trophies=tuple(tuple(TrophyView(() if t.hidden else t.cards, t.vp) for t in ts) for ts in state.trophies),
-        scores=tuple(scores(state)),
-        winners=tuple(winners(state)) if state.over else (),
-        decisions=tuple(d for d in state.open if d.player == player),
-        flow=tuple(public_frame(f, player, state.active) for f in state.stack),
+        player,
+        state.players,
+        state.edition,
+        state.custom,
+        state.turn,
+        state.active,
+        state.actions_left,
+        state.final_left,
+        state.over,
+        tuple(state.hands[player]) if player is not None else (),
+        tuple(map(len, state.hands)),
+        len(state.flock),
+        len(state.deck),
+        len(state.removed),
+        tuple(state.discard),
+        tuple(state.played),
+        tuple(state.air),
+        tuple([ZoneView(z, tuple(pigeons[i]), tuple(guano[i])) for i, z in enumerate(ids)]),
+        tuple([tuple([TrophyView(() if t.hidden else t.cards, t.vp) for t in ts]) for ts in state.trophies]),
+        tuple([d for d in state.open if d.player == player]),
+        tuple([public_frame(f, player, state.active) for f in state.stack]),
     )
 
 

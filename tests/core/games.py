@@ -1,0 +1,70 @@
+"""Seeded random games for whole-game tests: one driver, one hidden-card scan."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator
+
+from core.decisions import Decision, OptionValue
+from core.rng import below, seed_state
+from core.rules import apply
+from core.setup import new_game
+from core.state import GameState
+
+CARD_ID = re.compile(r"\b[FA]\d\d\b")
+MAX_DECISIONS = 20_000
+"""No game of random bots comes near this; reaching it means the game does not end."""
+
+
+def configs(count: int, first: int = 0) -> Iterator[tuple[int, int, str]]:
+    """(seed, players, edition) spread over 2-6 players and both editions."""
+    for g in range(first, first + count):
+        yield g, 2 + g % 5, ("3.5", "3.0")[(g // 5) % 2]
+
+
+def random_choice(rng: int, state: GameState) -> tuple[int, Decision, OptionValue]:
+    """Any open decision, any of its options (stepping back included)."""
+    rng, i = below(rng, len(state.open))
+    decision = state.open[i]
+    rng, j = below(rng, len(decision.options))
+    return rng, decision, decision.options[j].value
+
+
+def play(seed: int, players: int, edition: str) -> Iterator[tuple[GameState, list[tuple[int, int, OptionValue]]]]:
+    """Yield the state after setup and after every decision, with the choices so far.
+    Every other ten seeds play with blind reaction windows (R5.7), as a table of humans does."""
+    state = new_game(players, seed, edition, blind_windows=(seed // 10) % 2 == 1)
+    rng = seed_state(seed + 99)
+    choices: list[tuple[int, int, OptionValue]] = []
+    yield state, choices
+    while not state.over:
+        assert len(choices) < MAX_DECISIONS, "the game did not end"
+        rng, decision, value = random_choice(rng, state)
+        apply(state, decision.player, decision.id, value)
+        choices.append((decision.player, decision.id, value))
+        yield state, choices
+
+
+def ids_in(data: Any) -> set[str]:
+    """Every card id anywhere in plain data (keys, values, labels and prompts included)."""
+    return set(CARD_ID.findall(json.dumps(data)))
+
+
+def leaks(data: Any, hidden: set[str]) -> list[str]:
+    """The hidden card ids that appear anywhere in plain data (a faster `ids_in(data) & hidden`)."""
+    text = json.dumps(data, separators=(",", ":"))
+    return [c for c in hidden if c in text and CARD_ID.search(text) and c in ids_in(data)]
+
+
+def hidden_from(state: GameState, seat: int | None) -> set[str]:
+    """R8.1: what `seat` may not see: other hands, both decks, removed cards, blind trophies."""
+    out = set(state.flock) | set(state.deck) | set(state.removed)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            out.update(hand)
+    for trophies in state.trophies:
+        for t in trophies:
+            if t.hidden:
+                out.update(t.cards)
+    return out

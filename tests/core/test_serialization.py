@@ -1,0 +1,80 @@
+"""to_dict/from_dict round trips exactly; clone is independent; corrupt dicts are refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from core.rules import apply
+from core.setup import new_game
+from core.state import GameState
+from tests.core.games import configs, play, random_choice
+
+
+def test_round_trip_at_many_points_of_many_games() -> None:
+    """Round trip through JSON at every 13th decision of 60 games; the copy plays on identically."""
+    for seed, players, edition in configs(60, 900):
+        for state, choices in play(seed, players, edition):
+            if len(choices) % 13:
+                continue
+            data = json.loads(json.dumps(state.to_dict()))
+            copy = GameState.from_dict(data)
+            assert copy.to_dict() == state.to_dict()
+            if not state.over:
+                _, decision, value = random_choice(seed + 1, state)
+                a, b = state.clone(), copy
+                assert apply(a, decision.player, decision.id, value) == apply(b, decision.player, decision.id, value)
+                assert a.to_dict() == b.to_dict()
+
+
+def test_clone_is_independent() -> None:
+    """Playing on a clone leaves the original untouched."""
+    for seed, players, edition in configs(10, 40):
+        for state, choices in play(seed, players, edition):
+            if len(choices) == 30 and not state.over:
+                before = state.to_dict()
+                copy = state.clone()
+                rng = seed + 1
+                while not copy.over:
+                    rng, decision, value = random_choice(rng, copy)
+                    apply(copy, decision.player, decision.id, value)
+                assert state.to_dict() == before
+                break
+
+
+def _corrupt(mutate: Any) -> dict[str, Any]:
+    data = new_game(4, 3).to_dict()
+    mutate(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d["hands"][0].pop(), "missing"),
+        (lambda d: d["hands"][0].append(d["hands"][1][0]), "repeated"),
+        (lambda d: d["deck"].append("Z99"), "unknown"),
+        (lambda d: d.update(edition="4.0"), "edition"),
+        (lambda d: d.update(players=9), "players"),
+        (lambda d: d.update(format=99), "format"),
+        (lambda d: d.pop("flock"), "flock"),
+        (lambda d: d.update(rng="seven"), "rng"),
+        (lambda d: d.update(hands="nope"), "hands"),
+        (lambda d: d["open"].clear(), "decision"),
+        (lambda d: d["open"][0].update(kind="dance"), "decision"),
+        (lambda d: d.update(stack=[{"no": "kind"}]), "stack"),
+        (lambda d: d["custom"][0].update(size=9), "size"),
+    ],
+)
+def test_from_dict_refuses_corrupt_data_with_a_clear_error(mutate: Any, message: str) -> None:
+    """A corrupt save fails loudly with ValueError naming what is wrong."""
+    with pytest.raises(ValueError, match=message):
+        GameState.from_dict(_corrupt(mutate))
+
+
+def test_from_dict_refuses_non_mappings() -> None:
+    for bad in (None, [], "state", 3):
+        with pytest.raises(ValueError):
+            GameState.from_dict(bad)

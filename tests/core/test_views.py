@@ -1,0 +1,57 @@
+"""R8: views hold what their seat may know and nothing else."""
+
+from __future__ import annotations
+
+from core.rules import apply
+from core.setup import new_game
+from core.views import PlayerView, view
+from tests.core.games import configs, hidden_from, ids_in, play
+
+
+def test_r8_1_view_shows_own_hand_and_counts_of_others() -> None:
+    """R8.1, R8.2: a seat sees its own hand, the sizes of the others, deck counts, not orders."""
+    state = new_game(4, 5)
+    v = view(state, 2)
+    assert v.hand == tuple(state.hands[2])
+    assert v.hand_sizes == (3, 3, 3, 3)
+    assert v.flock_count == len(state.flock) and v.deck_count == len(state.deck)
+    assert v.removed_count == 12
+    assert not ids_in(v.to_dict()) & hidden_from(state, 2)
+
+
+def test_r8_1_spectator_sees_no_hand_and_no_decision() -> None:
+    """R8.1: the spectator's view holds no hand and no one's decision."""
+    state = new_game(3, 8)
+    v = view(state, None)
+    assert v.hand == () and v.decisions == ()
+    assert not ids_in(v.to_dict()) & hidden_from(state, None)
+
+
+def test_r5_7_view_holds_only_the_seats_own_decisions() -> None:
+    """R5.7: a view never shows whom the game waits on: only the seat's own decisions."""
+    for seed, players, edition in configs(20, 70):
+        for state, _ in play(seed, players, edition):
+            for seat in range(players):
+                mine = [d.id for d in state.open if d.player == seat]
+                assert [d.id for d in view(state, seat).decisions] == mine
+
+
+def test_r8_2_view_round_trips_through_plain_data() -> None:
+    """R8.2: the public parts survive the wire form exactly."""
+    for seed, players, edition in configs(10, 120):
+        for state, choices in play(seed, players, edition):
+            if len(choices) % 17 == 0:
+                for seat in (0, None):
+                    v = view(state, seat)
+                    assert PlayerView.from_dict(v.to_dict()) == v
+                    assert [s.total for s in v.scores()] == [s.total for s in __import__("core").scores(state)]
+
+
+def test_r8_1_view_scores_match_the_state() -> None:
+    """R7.1 through R8: the score a view computes is the state's score."""
+    state = new_game(2, 1)
+    d = state.open[0]
+    apply(state, d.player, d.id, "draw")
+    from core.scoring import scores
+
+    assert view(state, 0).scores() == scores(state)
