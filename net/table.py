@@ -84,6 +84,10 @@ class TableConfig:
     away_grace: float = AWAY_GRACE
     bot_delay: float = 0.0
     """Seconds a bot waits before each move of its turn, so people can follow (never on reactions)."""
+    blind_windows: bool = False
+    """Ask every seat the rules let react in each window, holding a card or not (the engine's
+    `blind_windows`), when two or more people play: then even how long a window stays open
+    past its minimum says nothing of hands, at the cost of a Pass for everyone each time."""
     name: str = ""
 
     def level_of(self, bot: int) -> str:
@@ -441,6 +445,13 @@ class Table:
         seed = (c_seed + self.game_no - 1) % 2**31 if (c_seed := self.config.seed) is not None else _fresh_seed()
         self.state = new_game(len(members), seed, self.config.edition)
         self.record = Record(len(members), seed, Edition(self.config.edition))
+        if self.config.blind_windows and self.paced:
+            # Set before any window can open (the deal stops at the first action).
+            for obj in (self.state, self.record):
+                if hasattr(obj, "blind_windows"):
+                    setattr(obj, "blind_windows", True)  # noqa: B010
+                else:
+                    log.warning("table %d: this engine has no blind windows", self.id)
         self.pending = []
         self.phase = Phase.PLAYING
         for w in self.watchers:

@@ -158,6 +158,7 @@ def _host(args: argparse.Namespace) -> int:
         turn_limit=args.turn_limit,
         away_grace=args.grace,
         bot_delay=args.bot_delay,
+        blind_windows=args.blind_windows,
     )
     try:
         table.check()
@@ -226,6 +227,11 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--grace", type=_seconds, default=AWAY_GRACE, help="seconds a dropped player keeps their seat from the bots"
     )
     hp.add_argument("--bot-delay", type=_seconds, default=0.5, help="seconds a bot waits before each move")
+    hp.add_argument(
+        "--blind-windows",
+        action="store_true",
+        help="with two or more people, ask everyone who may react in every window, cards or not (a Pass each time)",
+    )
     hp.add_argument("--bot-processes", type=int, default=None, help="worker processes for bots (default: auto)")
     hp.add_argument("--name", default="pigeon_tui", help="the host's name in the lobby")
     hp.add_argument("--ready", action="store_true", help="print `LISTENING ADDRESS PORT` once listening")
