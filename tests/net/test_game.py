@@ -212,3 +212,20 @@ async def test_a_seat_waits_for_its_player_before_the_game_too() -> None:
                 break
             await asyncio.sleep(0.02)
         assert table.seats[seat] is None, "after the grace period the seat is free again"
+
+
+async def test_blind_windows_ask_every_person_who_may_react() -> None:
+    cfg = table_config(seats=3, bots=1, reaction_window=0.002, seed=3, blind_windows=True)
+    async with running_host(cfg) as host:
+        a, b = await Raw.open(host.port), await Raw.open(host.port)
+        await a.hello("Ada", table=1)
+        await b.hello("Bob", table=1)
+        await asyncio.gather(play_raw(a, random.Random(5)), play_raw(b, random.Random(6)))
+        asked = [f for f in a.frames + b.frames if f["t"] == "update" and f["window"] and f["decisions"]]
+        pass_only = [f for f in asked if [o[0] for o in f["decisions"][0]["options"]] == ["pass"]]
+        assert pass_only, "people with nothing to play are asked too"
+        table = host.tables[1]
+        assert table.record is not None and table.state is not None
+        assert table.record.replay().to_dict() == table.state.to_dict()
+        await a.close()
+        await b.close()
