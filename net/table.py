@@ -31,7 +31,7 @@ from core.scoring import scores, winners
 from core.setup import new_game
 from core.state import GameState
 from core.views import view
-from net.bots import BotPool
+from net.bots import SEARCH_LEVELS, BotPool
 from net.errors import ErrorCode, NetError
 from net.limits import (
     AWAY_GRACE,
@@ -252,8 +252,14 @@ class Table:
 
     @property
     def paced(self) -> bool:
-        """Two or more people play here: reaction windows keep their minimum time."""
-        return len(self.humans) >= 2 and self.config.reaction_window > 0
+        """Reaction windows keep their minimum time: two or more people play here, or one
+        person plays against bots that search (whose thinking time would tell whether they
+        were asked, that is whether they hold a card)."""
+        if self.config.reaction_window <= 0:
+            return False
+        humans = len(self.humans)
+        searching = any(m.level in SEARCH_LEVELS for m in self.members if not m.human)
+        return humans >= 2 or (humans == 1 and searching)
 
     @property
     def owner(self) -> Member | None:

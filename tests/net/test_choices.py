@@ -260,3 +260,18 @@ async def test_bots_in_worker_processes_answer_with_offered_options() -> None:
             assert option in decision.values()
     finally:
         pool.close()
+
+
+def test_windows_are_paced_for_two_people_or_one_against_searching_bots() -> None:
+    from net.bots import BotPool
+    from net.table import Kind, Member, Table, TableConfig
+
+    def paced(humans: int, level: str) -> bool:
+        table = Table(1, TableConfig(seats=4, bots=4 - humans, bot_level=level), BotPool())
+        for seat in range(humans):
+            table.seats[seat] = Member(Kind.HUMAN, f"P{seat}", table, seat=seat)
+        return table.paced
+
+    assert paced(2, "random") and paced(3, "greedy")
+    assert not paced(1, "random") and not paced(1, "greedy")
+    assert paced(1, "hard") and paced(2, "easy")
