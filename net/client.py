@@ -404,7 +404,8 @@ class Client:
             self._set_status(Status.RECONNECTING, bye[1] if bye else "connection lost", bye[0] if bye else None)
             reopened = await self._reconnect()
             if reopened is None:
-                self._set_status(Status.CLOSED, "could not reconnect", ErrorCode.DISCONNECTED.value)
+                code, text = self._bye or (ErrorCode.DISCONNECTED.value, "could not reconnect")
+                self._set_status(Status.CLOSED, text, code)
                 self._updates.put_nowait(None)
                 return
             conn, task = reopened

@@ -229,3 +229,30 @@ async def test_blind_windows_ask_every_person_who_may_react() -> None:
         assert table.record.replay().to_dict() == table.state.to_dict()
         await a.close()
         await b.close()
+
+
+async def test_client_gives_up_when_the_host_no_longer_knows_its_seat() -> None:
+    from net.host import Host, HostConfig
+
+    from .helpers import FAST
+
+    async with running_host(table_config(seats=2, bots=1)) as host:
+        port = host.port
+        c = Client("127.0.0.1", port, "Ada", table=1)
+        await c.connect()
+        async for u in c.updates():
+            if isinstance(u, GameChanged):
+                break
+    # the host restarted: same port, no memory of the seat
+    again = Host(HostConfig(bind="127.0.0.1", port=port, table=table_config(), limits=FAST))
+    await again.start()
+    try:
+        statuses = []
+        async for u in c.updates():
+            if isinstance(u, StatusChanged):
+                statuses.append((u.status, u.code))
+        assert statuses[0] == (Status.RECONNECTING, "shutdown")
+        assert statuses[-1] == (Status.CLOSED, "bad_token")
+    finally:
+        await c.close()
+        await again.close()
