@@ -1,14 +1,14 @@
 """One table of a host: its seats, its game, what each seat is sent and when, timers and bots.
 
-Everything here runs on the event loop and never awaits a client: frames are queued on each
-connection. The engine's state changes only through `core.rules.apply`; every frame a client
-gets is built from `view(state, seat)` and events redacted for that seat.
+Everything here runs on the event loop and never awaits a client: frames go to each
+connection without waiting. The engine's state changes only through `core.rules.apply`; every
+frame a client gets is built from `view(state, seat)` and events redacted for that seat.
 
 Reaction windows (R5.7) are paced so that their timing never tells who holds what: with two or
-more humans at the table, every window the engine announces (a WINDOW event, whether or not
-anyone may react) is shown for at least `reaction_window` seconds, and nothing that happened
-after it is sent before then. Views are never sent while a window is open, only each asked
-seat's own reaction decisions, so no frame says who is being waited on.
+more people at the table (or one against searching bots), every window the engine announces (a
+WINDOW event, whether or not anyone may react) is shown for at least `reaction_window` seconds,
+and nothing that happened after it is sent before then. Views are never sent while a window is
+open, only each asked seat's own reaction decisions, so no frame says who is being waited on.
 """
 
 from __future__ import annotations
@@ -576,7 +576,7 @@ class Table:
                 self._deliver(self.pending[: i + 1], window={"kind": kind}, full=False, asked=reacts if is_open else [])
                 del self.pending[: i + 1]
                 if is_open:
-                    self._window_opened()
+                    self._window_opened(reacts)
                 loop = asyncio.get_running_loop()
                 self._hold = loop.call_later(self.config.reaction_window, self._hold_over)
                 return
@@ -591,7 +591,7 @@ class Table:
             kind = self.pending[j].zone
             self._deliver(self.pending[: j + 1], window={"kind": kind}, full=False, asked=reacts)
             del self.pending[: j + 1]
-            self._window_opened()
+            self._window_opened(reacts)
             return
         events, self.pending = self.pending, []
         self._deliver(events, window=None, full=True)
@@ -699,22 +699,24 @@ class Table:
 
     # ---- timers and bots --------------------------------------------------------------------
 
-    def _window_opened(self) -> None:
-        """A window with people asked went out: start its time limit."""
+    def _window_opened(self, asked: Sequence[Decision]) -> None:
+        """A window with people asked went out: start its time limit (for those decisions only,
+        so a later window gets its own full time)."""
         if self._window_timer is not None:
             self._window_timer.cancel()
         self._window_timer = None
         if self.config.reaction_limit:
             loop = asyncio.get_running_loop()
-            self._window_timer = loop.call_later(self.config.reaction_limit, self._window_expired)
+            ids = frozenset(d.id for d in asked)
+            self._window_timer = loop.call_later(self.config.reaction_limit, self._window_expired, ids)
 
-    def _window_expired(self) -> None:
+    def _window_expired(self, ids: frozenset[int]) -> None:
         """Pass for everyone who has not answered the window in time."""
         self._window_timer = None
         state = self.state
         if state is None or self.phase is not Phase.PLAYING:
             return
-        for d in [d for d in state.open if d.kind in REACTIONS and self._attended(d.player)]:
+        for d in [d for d in state.open if d.id in ids and d.kind in REACTIONS and self._attended(d.player)]:
             if d in state.open and PASS in d.values():
                 self._apply_quietly(d.player, d, PASS)
 

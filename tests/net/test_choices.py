@@ -275,3 +275,42 @@ def test_windows_are_paced_for_two_people_or_one_against_searching_bots() -> Non
     assert paced(2, "random") and paced(3, "greedy")
     assert not paced(1, "random") and not paced(1, "greedy")
     assert paced(1, "hard") and paced(2, "easy")
+
+
+async def test_unanswered_reactions_are_passed_when_their_time_runs_out() -> None:
+    from core.decisions import REACTIONS, DecisionKind
+
+    cfg = table_config(seats=3, bots=1, reaction_window=0.005, reaction_limit=0.05, seed=21, blind_windows=True)
+    async with running_host(cfg) as host:
+        a, b = await Raw.open(host.port), await Raw.open(host.port)
+        await a.hello("Slow", table=1)
+        await b.hello("Bob", table=1)
+
+        async def only_turns(raw: Raw, rng: random.Random) -> int:
+            ignored = 0
+            while True:
+                msg = await raw.recv("update", "snapshot", "over", timeout=30.0)
+                if msg["t"] == "over":
+                    return ignored
+                for d in msg["decisions"][:1]:
+                    decision = Decision.from_dict(d)
+                    if DecisionKind(decision.kind) in REACTIONS:
+                        ignored += 1
+                        continue
+                    option = pick(decision, rng)
+                    raw.send(
+                        {
+                            "t": "choose",
+                            "id": decision.id,
+                            "option": list(option) if isinstance(option, tuple) else option,
+                        }
+                    )
+
+        ignored, _ = await asyncio.gather(only_turns(a, random.Random(1)), play_raw(b, random.Random(2)))
+        assert ignored > 0, "Slow was asked to react and let the time run out"
+        table = host.tables[1]
+        assert table.state is not None and table.state.over
+        slow = next(m for m in table.humans if m.name == "Slow")
+        assert not slow.away, "a reaction left to time out is a pass, not an absence"
+        await a.close()
+        await b.close()
