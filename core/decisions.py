@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 OptionValue = Union[str, int, tuple[Union[str, int], ...]]
 """msgpack packs tuples as arrays; `normalize` turns decoded lists back into tuples."""
@@ -44,8 +44,7 @@ BACK = "back"
 """Option values with a fixed meaning: decline a reaction, end a chain, step back (docs/engine.md)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     value: OptionValue
     label: str
     refs: tuple[str, ...] = ()

@@ -164,14 +164,14 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
         return
     emit(ev, EventKind.WINDOW, zone=f["w"])
     w = WINDOWS[f["w"]]
-    prompt = w.prompt(state, f)
     asks = []
     for s in clockwise(state, w.seats(state, f)):
         cards = w.cards(state, f, s)
         if cards or state.blind_windows:
-            asks.append((s, w.kind, prompt, [Option(PASS, w.decline), *cards]))
+            asks.append((s, [Option(PASS, w.decline), *cards]))
     if asks:
-        ask_each(state, {**f, "plays": ()}, asks)
+        prompt = w.prompt(state, f)
+        ask_each(state, {**f, "plays": ()}, [(s, w.kind, prompt, opts) for s, opts in asks])
     else:
         state.next_id += state.players  # as if asked: ids must not tell how many were
         RESOLVE[f["w"]](state, f, [], ev)

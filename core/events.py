@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from core.cards import ACTIONS, CITY, PigeonDef
 
@@ -34,8 +33,7 @@ class EventKind(StrEnum):
     GAME_OVER = "game_over"  # cards: empty; n unused
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     kind: EventKind
     player: int | None = None
     cards: tuple[str, ...] = ()
@@ -72,7 +70,7 @@ class Event:
 def redact(event: Event, viewer: int | None) -> Event:
     """The event as `viewer` may see it (None: a spectator)."""
     if event.secret and event.player != viewer and event.cards:
-        return replace(event, cards=())
+        return event._replace(cards=())
     return event
 
 

@@ -8,6 +8,8 @@ from core import turn as _turn  # noqa: F401  (registers the turn's frames)
 from core.decisions import Decision, ErrorCode, IllegalChoice, OptionValue, normalize
 from core.events import Event
 from core.flow import ANSWERS, STEPS, Events
+
+__all__ = ["STEPS", "advance", "apply", "find", "pending"]
 from core.state import GameState
 
 
@@ -29,7 +31,7 @@ def find(state: GameState, player: int, decision_id: int, option: object) -> tup
     if decision.player != player:
         raise IllegalChoice(ErrorCode.NOT_YOUR_DECISION, f"decision {decision_id} belongs to another player")
     try:
-        value = normalize(option)
+        value = option if type(option) is str else normalize(option)
     except ValueError:
         raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
     for o in decision.options:

@@ -9,6 +9,7 @@ from core.cards import (
     ACTION_IDS,
     ALL_IDS,
     CITY,
+    DEFAULT_CUSTOM,
     FLOCK_IDS,
     Edition,
     PigeonDef,
@@ -17,6 +18,7 @@ from core.cards import (
     flock_book,
 )
 from core.decisions import Decision
+from core.rng import seed_state
 
 FORMAT: Final = 1
 """Version of the dict form written by `to_dict`."""
@@ -204,14 +206,15 @@ def _int(v: Any, what: str, lo: int, hi: int) -> int:
 
 
 def _from_dict(d: dict[str, Any]) -> GameState:
-    if d.get("format") != FORMAT:
+    """Fields marked optional in docs/engine.md take their defaults when missing."""
+    if d.get("format", FORMAT) != FORMAT:
         raise ValueError(f"unsupported state format {d.get('format')!r} (expected {FORMAT})")
     try:
-        edition = Edition(d["edition"])
+        edition = Edition(d.get("edition", Edition.V35.value))
     except ValueError:
         raise ValueError(f"unknown edition {d['edition']!r}") from None
     n = _int(d["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
-    custom_l = d["custom"]
+    custom_l = d.get("custom", [custom_to_dict(c) for c in DEFAULT_CUSTOM])
     if not isinstance(custom_l, list) or len(custom_l) != 2:
         raise ValueError("custom must list the two customizable cards")
     custom = (custom_from_dict(custom_l[0]), custom_from_dict(custom_l[1]))
@@ -219,53 +222,80 @@ def _from_dict(d: dict[str, Any]) -> GameState:
     hands = d["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         raise ValueError(f"hands must hold one list per player ({n})")
-    trophies_raw = d["trophies"]
+    trophies_raw = d.get("trophies", [[] for _ in range(n)])
     if not isinstance(trophies_raw, list) or len(trophies_raw) != n:
         raise ValueError(f"trophies must hold one list per player ({n})")
+    zones: dict[str, dict[str, Any]] = {}
     for key in ("pigeons", "guano"):
-        if not isinstance(d[key], dict) or set(d[key]) != set(ids):
-            raise ValueError(f"{key} must map exactly the Zones {list(ids)}")
-    trophies = [
-        [Trophy(tuple(_str_list(c, "trophy cards")), _int(vp, "trophy vp", 0, 2), bool(h)) for c, vp, h in ts]
-        for ts in trophies_raw
-    ]
-    rng = _int(d["rng"], "rng", 1, (1 << 64) - 1)
-    final_left = d["final_left"]
+        zones[key] = d.get(key, {})
+        if not isinstance(zones[key], dict) or not set(zones[key]) <= set(ids):
+            raise ValueError(f"{key} must map Zones among {list(ids)}")
+    trophies = [[_trophy(t) for t in ts] for ts in trophies_raw]
+    seed = _int(d.get("seed", 0), "seed", -(1 << 63), (1 << 64) - 1)
+    rng = _int(d.get("rng", seed_state(seed)), "rng", 1, (1 << 64) - 1)
+    final_left = d.get("final_left")
     if final_left is not None:
         _int(final_left, "final_left", 0, n)
-    stack = d["stack"]
+    stack = d.get("stack", [{"k": "action"}])
     if not isinstance(stack, list) or not all(isinstance(f, dict) and isinstance(f.get("k"), str) for f in stack):
         raise ValueError("stack must be a list of frames")
+    active = _int(d.get("active", 0), "active", 0, n - 1)
     state = GameState(
         edition=edition,
         players=n,
-        seed=_int(d["seed"], "seed", -(1 << 63), (1 << 64) - 1),
+        seed=seed,
         custom=custom,
         rng=rng,
         flock=_str_list(d["flock"], "flock"),
         deck=_str_list(d["deck"], "deck"),
-        discard=_str_list(d["discard"], "discard"),
-        played=_str_list(d["played"], "played"),
-        removed=_str_list(d["removed"], "removed"),
-        air=_str_list(d["air"], "air"),
+        discard=_str_list(d.get("discard", []), "discard"),
+        played=_str_list(d.get("played", []), "played"),
+        removed=_str_list(d.get("removed", []), "removed"),
+        air=_str_list(d.get("air", []), "air"),
         hands=[_str_list(h, "hand") for h in hands],
-        pigeons=[_str_list(d["pigeons"][z], f"pigeons of {z}") for z in ids],
-        guano=[_str_list(d["guano"][z], f"guano of {z}") for z in ids],
+        pigeons=[_str_list(zones["pigeons"].get(z, []), f"pigeons of {z}") for z in ids],
+        guano=[_str_list(zones["guano"].get(z, []), f"guano of {z}") for z in ids],
         trophies=trophies,
-        first=_int(d["first"], "first", 0, n - 1),
-        active=_int(d["active"], "active", 0, n - 1),
-        turn=_int(d["turn"], "turn", 1, 1_000_000),
-        actions_left=_int(d["actions_left"], "actions_left", 0, 2),
+        first=_int(d.get("first", active), "first", 0, n - 1),
+        active=active,
+        turn=_int(d.get("turn", 1), "turn", 1, 1_000_000),
+        actions_left=_int(d.get("actions_left", 2), "actions_left", 0, 2),
         final_left=final_left,
-        over=_bool(d["over"], "over"),
+        over=_bool(d.get("over", False), "over"),
         blind_windows=_bool(d.get("blind_windows", False), "blind_windows"),
-        next_id=_int(d["next_id"], "next_id", 0, 1 << 62),
+        next_id=_int(d.get("next_id", 1), "next_id", 0, 1 << 62),
         stack=[freeze(f) for f in stack],
-        open=[Decision.from_dict(x) for x in d["open"]],
+        open=[Decision.from_dict(x) for x in d.get("open", [])],
         book=flock_book(edition, custom),
     )
+    _settle(state)
     check(state)
     return state
+
+
+def _trophy(t: Any) -> Trophy:
+    if not isinstance(t, list | tuple) or len(t) not in (2, 3):
+        raise ValueError(f"a trophy is [cards, vp] or [cards, vp, hidden], not {t!r}")
+    return Trophy(tuple(_str_list(t[0], "trophy cards")), _int(t[1], "trophy vp", 0, 2), len(t) == 3 and bool(t[2]))
+
+
+def _settle(state: GameState) -> None:
+    """Check the frames and decisions, and run a state that waits on nothing to its next
+    decision (a scenario may give just the stack and let the engine ask)."""
+    from core.rules import STEPS, advance  # the rules import this module
+
+    unknown = [f["k"] for f in state.stack if f["k"] not in STEPS]
+    if unknown:
+        raise ValueError(f"unknown frame kinds in stack: {unknown}")
+    ids = [x.id for x in state.open]
+    if len(set(ids)) != len(ids) or any(not 0 <= x.player < state.players for x in state.open):
+        raise ValueError("open decisions repeat an id or name a seat not at the table")
+    if state.open and (state.over or not state.stack):
+        raise ValueError("open decisions but no frame to answer them")
+    if not state.over and not state.open:
+        if not state.stack:
+            raise ValueError("the game is neither over nor has anything left to do (empty stack)")
+        advance(state, [])
 
 
 def all_cards(state: GameState) -> list[str]:

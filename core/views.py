@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from functools import partial
+from typing import Any, Final, Mapping, NamedTuple
 
 from core.cards import Edition, PigeonDef, flock_book
 from core.decisions import Decision
@@ -127,6 +128,11 @@ class PlayerView:
             raise ValueError(f"malformed view: {exc}") from None
 
 
+_zone: Final = partial(tuple.__new__, ZoneView)
+_trophy: Final = partial(tuple.__new__, TrophyView)
+"""Build the NamedTuples without their Python-level __new__: view() runs once per decision."""
+
+
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
     ids = zone_ids(state.players)
@@ -149,8 +155,8 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(state.discard),
         tuple(state.played),
         tuple(state.air),
-        tuple([ZoneView(z, tuple(pigeons[i]), tuple(guano[i])) for i, z in enumerate(ids)]),
-        tuple([tuple([TrophyView(() if t.hidden else t.cards, t.vp) for t in ts]) for ts in state.trophies]),
+        tuple([_zone((z, tuple(pigeons[i]), tuple(guano[i]))) for i, z in enumerate(ids)]),
+        tuple([tuple([_trophy((() if t.hidden else t.cards, t.vp)) for t in ts]) for ts in state.trophies]),
         tuple([d for d in state.open if d.player == player]),
         tuple([public_frame(f, player, state.active) for f in state.stack]),
     )

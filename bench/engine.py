@@ -1,0 +1,76 @@
+"""Engine speed: 4-player random games/s, decisions/s, decisions per game, clone() and view() µs.
+
+Prints medians of several runs (the machines here are shared and noisy). Run:
+    python bench/engine.py [--runs 5] [--games 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Callable
+
+from core.bots.random import RandomBot
+from core.rules import apply
+from core.selfplay import play_game
+from core.setup import new_game
+from core.state import GameState
+from core.views import view
+
+
+def games_run(games: int, players: int, seed: int) -> tuple[float, float, float, float]:
+    """(games/s wall, games per CPU-second, decisions per CPU-second, decisions per game), bots
+    choosing from views as in selfplay. CPU time is what one core spends, whatever else runs."""
+    decisions = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    for g in range(games):
+        state = new_game(players, seed + g)
+        count, _ = play_game(state, [RandomBot(seed + g * 7 + s) for s in range(players)])
+        decisions += count
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return games / dt, games / cpu, decisions / cpu, decisions / games
+
+
+def mid_game(players: int, seed: int) -> GameState:
+    """A state about halfway through a random game."""
+    state = new_game(players, seed)
+    bots = [RandomBot(seed + s) for s in range(players)]
+    total, _ = play_game(state.clone(), bots)
+    bots = [RandomBot(seed + s) for s in range(players)]
+    for _ in range(total // 2):
+        d = state.open[0]
+        apply(state, d.player, d.id, bots[d.player].choose(view(state, d.player), d))
+    return state
+
+
+def per_call_us(fn: Callable[[], object], reps: int) -> float:
+    """CPU µs per call."""
+    t0 = time.process_time()
+    for _ in range(reps):
+        fn()
+    return (time.process_time() - t0) / reps * 1e6
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--games", type=int, default=300)
+    args = p.parse_args()
+    runs = [games_run(args.games, 4, 1000 * r) for r in range(args.runs)]
+    state6 = mid_game(6, 3)
+    state4 = mid_game(4, 5)
+    clone_us = [per_call_us(state6.clone, 20000) for _ in range(args.runs)]
+    view_us = [per_call_us(lambda: view(state4, state4.open[0].player), 20000) for _ in range(args.runs)]
+    med = [statistics.median(r[i] for r in runs) for i in range(4)]
+    print(f"medians of {args.runs} runs of {args.games} games; CPU figures are one core's, wall ones feel the load")
+    print(f"4-player random games/s, CPU {med[1]:8.1f}")
+    print(f"4-player random games/s, wall{med[0]:8.1f}")
+    print(f"decisions/s, CPU             {med[2]:8.0f}")
+    print(f"decisions per game           {med[3]:8.1f}")
+    print(f"clone() 6-player mid-game µs {statistics.median(clone_us):8.2f}")
+    print(f"view() 4-player mid-game µs  {statistics.median(view_us):8.2f}")
+
+
+if __name__ == "__main__":
+    main()
