@@ -1,7 +1,9 @@
 PY ?= python3
+SNAPSHOT_PYTHON := 3.11.7
 
-.PHONY: check test lint fix bench screenshots snapshots
+.PHONY: check lint test fix bench screenshots snapshots
 
+# The README's test command: everything CI runs.
 check: lint test
 
 lint:
@@ -19,3 +21,11 @@ fix:
 
 bench:
 	$(PY) bench/engine.py
+
+screenshots:
+	$(PY) -m pigeon_tui.screenshots screenshots
+
+# Snapshots are compared byte for byte: refresh them only on the pinned Python.
+snapshots:
+	@$(PY) -c 'import platform, sys; v = platform.python_version(); sys.exit(0 if v == "$(SNAPSHOT_PYTHON)" else f"snapshots are made on Python $(SNAPSHOT_PYTHON), not {v}")'
+	$(PY) -m pytest tests/tui/test_snapshots.py --snapshot-update
