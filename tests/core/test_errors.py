@@ -190,9 +190,7 @@ def test_from_dict_runs_a_state_without_open_decisions_to_its_next_decision() ->
     d.pop("open")
     d["pigeons"] = {z: cards for z, cards in d["pigeons"].items() if cards}
     state = GameState.from_dict(d)
-    assert [(x.player, x.kind, x.values()) for x in state.open] == [
-        (expected.player, expected.kind, expected.values())
-    ]
+    assert [(x.player, x.kind, x.values()) for x in state.open] == [(expected.player, expected.kind, expected.values())]
 
 
 def test_from_dict_refuses_unknown_frames_and_zones() -> None:
