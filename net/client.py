@@ -307,7 +307,8 @@ class Client:
 
     async def connect(self) -> None:
         """Connect and shake hands. Raises Refused if the host says no, OSError or TimeoutError
-        if it cannot be reached. Afterwards the client keeps itself connected until `close`."""
+        if it cannot be reached. Afterwards the client keeps itself connected until `close`.
+        Cancelling it is safe: the half-open connection is closed."""
         self._closing = False
         self._set_status(Status.CONNECTING)
         try:
@@ -341,7 +342,8 @@ class Client:
         await self.close()
 
     async def updates(self) -> AsyncIterator[Update]:
-        """Every update, in order, until the client closes for good. One consumer only."""
+        """Every update, in order, until the client closes for good. One consumer only.
+        Cancelling the loop that reads it is safe: no update is lost, the next read gets it."""
         while True:
             item = await self._updates.get()
             if item is None:
@@ -444,6 +446,8 @@ class Client:
     # ---- requests ---------------------------------------------------------------------------
 
     async def _request(self, message: dict[str, Any]) -> Outcome:
+        """Send a request and wait for its `result`. Cancelling the wait is safe, but the host
+        may still carry the request out (its updates will say so)."""
         conn = self._conn
         if conn is None or self.status is not Status.CONNECTED:
             return Outcome(False, ErrorCode.DISCONNECTED.value, "not connected")

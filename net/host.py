@@ -76,7 +76,8 @@ class Host:
     # ---- lifecycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Listen. After this, `port` is the port bound (useful with port 0)."""
+        """Listen. After this, `port` is the port bound (useful with port 0). Raises OSError if
+        the address is taken."""
         self._server = await asyncio.start_server(
             self._accept, self.config.bind, self.config.port, reuse_address=True, limit=self.limits.max_frame
         )
