@@ -127,7 +127,7 @@ def _stack(view: PlayerView) -> list[dict[str, Any]]:
     top = stack[-1]
     if top["k"] == "window":
         top = {k: v for k, v in top.items() if k != "plays"}
-        if top["w"] == "birdseed":
+        if top["w"] == "birdseed" and "seats" in top:
             top = {**top, "seats": _birdseed_seats(view, stack)}
         stack[-1] = top
     if any("plays" in f for f in stack[:-1]):
@@ -137,8 +137,9 @@ def _stack(view: PlayerView) -> list[dict[str, Any]]:
 
 def _birdseed_seats(view: PlayerView, stack: list[dict[str, Any]]) -> tuple[int, ...]:
     """Seats that may redirect pigeons heading to their Balcony (R5.3), from public facts only:
-    the owners of the Balconies the batch below is sending pigeons to, clockwise. (The engine's
-    frame lists only the owners holding a Birdseed, which the seat may not know.)"""
+    the owners of the Balconies the batch below is sending pigeons to, clockwise. (An engine
+    whose frame lists only the owners holding a Birdseed, which the seat may not know, under
+    `seats`; a frame that lists the rules' `owners` is public as it is.)"""
     for f in reversed(stack[:-1]):
         if f["k"] == "batch":
             owners = {m[2] - BALCONY0 for m in f["moves"] if m[2] >= BALCONY0}

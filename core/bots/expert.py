@@ -18,7 +18,7 @@ from typing import Callable, Final
 from core.bots.determinize import Unseen, determinize
 from core.bots.heuristic import RECALL_COST, Policy, kind, totals
 from core.cards import ACTIONS
-from core.decisions import BACK, Decision, OptionValue
+from core.decisions import BACK, Decision, DecisionKind, OptionValue
 from core.rules import apply
 from core.scoring import winners
 from core.state import GameState
@@ -33,19 +33,29 @@ DeadlineFactory = Callable[[], Deadline]
 class Preset:
     iterations: int
     """Iterations per decision (each one determinization, one descent, one playout)."""
-    horizon: int
-    """Turns played beyond the current one before the position is judged (99: to the end)."""
+    rounds: float
+    """How far playouts go before the position is judged, in rounds of turns beyond the current
+    one (1: until the seat's next turn is over; 0 or less: to the end of the game). A search
+    that stops before its rivals have all answered misjudges every lead."""
     seconds: float
     """The time limit a caller with a clock should enforce through a deadline."""
     explore: float = 0.7
     """UCB exploration constant, rewards being in 0..1."""
+    minor: float = 1.0
+    """Share of the iterations spent on decisions other than an action or its target (a
+    reaction, a landing place, a pigeon to pick, a card to discard...)."""
+    tree: bool = True
+    """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
+    random numbers (every option played out on the same samples) and sequential halving."""
 
 
 PRESETS: Final[dict[str, Preset]] = {
-    "easy": Preset(iterations=40, horizon=1, seconds=0.08),
-    "medium": Preset(iterations=200, horizon=2, seconds=0.4),
-    "hard": Preset(iterations=600, horizon=2, seconds=0.8),
+    "easy": Preset(iterations=30, rounds=0.5, seconds=0.08),
+    "medium": Preset(iterations=120, rounds=1, seconds=0.4),
+    "hard": Preset(iterations=300, rounds=1, seconds=0.8),
 }
+MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
+"""Decisions that get the whole budget (see Preset.minor)."""
 SCALE: Final = 2.5
 """VP of lead that turns into a reward of about 0.73 (a logistic curve)."""
 
@@ -114,19 +124,27 @@ class ExpertBot:
         done = self.deadline() if self.deadline else None
         seat = decision.player
         unseen = Unseen(view)
+        budget = self.preset.iterations
+        if decision.kind not in MAJOR:
+            budget = max(1, round(budget * self.preset.minor))
+        if not self.preset.tree:
+            return values[self._flat(view, decision, values, unseen, done, budget)]
         root = Node(seat)
         by_key: dict[Key, OptionValue] = {(seat, key(v)): v for v in values}
         runs = 0
-        while runs < self.preset.iterations and not (runs and done is not None and done()):
+        while runs < budget and not (runs and done is not None and done()):
             self._iterate(root, determinize(view, decision, self.rng, unseen), decision)
             runs += 1
+            if runs % 16 == 0 and decided(root, budget - runs):
+                break
         self.last_iterations = runs
+        self.last_root = root
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return by_key[best[0]]
 
     def _iterate(self, root: Node, state: GameState, decision: Decision) -> None:
         policy = self.policy
-        stop = min(state.turn + self.preset.horizon, 10**6) if self.preset.horizon < 99 else 10**9
+        stop = horizon(state, self.preset.rounds)
         node = root
         path = [root]
         d = next(x for x in state.open if x.id == decision.id)
@@ -157,14 +175,57 @@ class ExpertBot:
             if expanded or state.over or state.turn > stop:
                 break
             d = state.open[0]
-        # playout
-        while not state.over and state.turn <= stop:
-            d = state.open[0]
-            apply(state, d.player, d.id, policy.choose(state, d))
-        r = rewards(state)
+        r = playout(state, policy, stop)
         for n in path:
             n.visits += 1
             n.reward += r[n.player]
+
+    def _flat(
+        self,
+        view: PlayerView,
+        decision: Decision,
+        values: list[OptionValue],
+        unseen: Unseen,
+        done: Deadline | None,
+        budget: int,
+    ) -> int:
+        """Sequential halving over the seat's options; each sample (a determinization and a
+        playout seed) is shared by every option still in the race, and votes for its best."""
+        seat = decision.player
+        n = len(values)
+        alive = list(range(n))
+        sums, counts, votes = [0.0] * n, [0] * n, [0] * n
+        stages = max(1, math.ceil(math.log2(n)))
+        used = 0
+        stopped = False
+        while not stopped:
+            per = max(1, budget // (len(alive) * stages))
+            for _ in range(per):
+                if used and done is not None and done():
+                    stopped = True
+                    break
+                seed = self.rng.getrandbits(48)
+                base = determinize(view, decision, random.Random(seed), unseen)
+                stop = horizon(base, self.preset.rounds)
+                best, best_r = alive[0], -1.0
+                for i in alive:
+                    state = base.clone()
+                    apply(state, seat, decision.id, values[i])
+                    policy = Policy(random.Random(seed + 1), self.policy.noise)
+                    r = playout(state, policy, stop)[seat]
+                    sums[i] += r
+                    counts[i] += 1
+                    used += 1
+                    if r > best_r:
+                        best, best_r = i, r
+                votes[best] += 1
+            if len(alive) == 1 or used >= budget:
+                break
+            alive.sort(key=lambda i: -sums[i] / counts[i])
+            alive = alive[: (len(alive) + 1) // 2]
+        self.last_iterations = used
+        most = max(counts[i] for i in alive)
+        return max((i for i in alive if counts[i] == most), key=lambda i: (sums[i] / counts[i], votes[i]))
 
     def _select(self, node: Node, keys: list[Key]) -> int:
         c = self.preset.explore
@@ -175,6 +236,25 @@ class ExpertBot:
             if v > best_v:
                 best, best_v = i, v
         return best
+
+
+def horizon(state: GameState, rounds: float) -> int:
+    """The last turn a playout from `state` plays (Preset.rounds)."""
+    return state.turn + max(1, round(rounds * state.players)) if rounds > 0 else 1 << 30
+
+
+def playout(state: GameState, policy: Policy, stop: int) -> list[float]:
+    """Play on with `policy` to the end of turn `stop` (or of the game); every seat's reward."""
+    while not state.over and state.turn <= stop:
+        d = state.open[0]
+        apply(state, d.player, d.id, policy.choose(state, d))
+    return rewards(state)
+
+
+def decided(root: Node, left: int) -> bool:
+    """Whether the most visited option stays ahead whatever the `left` iterations do."""
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
 
 
 def time_limit(clock: Callable[[], float], seconds: float) -> DeadlineFactory:
