@@ -155,8 +155,10 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(state.discard),
         tuple(state.played),
         tuple(state.air),
-        tuple([_zone((z, tuple(pigeons[i]), tuple(guano[i]))) for i, z in enumerate(ids)]),
-        tuple([tuple([_trophy((() if t.hidden else t.cards, t.vp)) for t in ts]) for ts in state.trophies]),
+        tuple(map(_zone, zip(ids, map(tuple, pigeons), map(tuple, guano), strict=True))),
+        tuple(
+            [tuple([_trophy((() if t.hidden else t.cards, t.vp)) for t in ts]) if ts else () for ts in state.trophies]
+        ),
         tuple([d for d in state.open if d.player == player]),
         tuple([public_frame(f, player, state.active) for f in state.stack]),
     )
