@@ -257,7 +257,3 @@ def flock_book(edition: Edition, custom: tuple[PigeonDef, PigeonDef] = DEFAULT_C
 def recall(card_id: str) -> int:
     """Flock cards an Action card adds to the Invasion (R3.5)."""
     return ACTIONS[card_id].recall
-
-
-def is_guano(card_id: str) -> bool:
-    return card_id[0] == "A" and ACTIONS[card_id].kind in (ActionKind.GUANO, ActionKind.MOUNTAIN)

@@ -148,16 +148,6 @@ def pigeon_option(state: GameState, pigeon: str, z: int | None = None) -> Option
     return Option(pigeon, f"{card_label(state, pigeon)}{where}", refs)
 
 
-def where(state: GameState, pigeon: str) -> int:
-    for z, ps in enumerate(state.pigeons):
-        if pigeon in ps:
-            return z
-    raise ValueError(f"{pigeon} is in no Zone")
-
-
-# ---- Hands ---------------------------------------------------------------------------------
-
-
 def kind_of(card: str) -> ActionKind:
     return ACTIONS[card].kind
 
@@ -171,10 +161,6 @@ def first_of(hand: Iterable[str], kinds: Iterable[ActionKind]) -> list[str]:
         if k in want and k not in out:
             out[k] = c
     return list(out.values())
-
-
-def holds(hand: Iterable[str], kind: ActionKind) -> bool:
-    return any(ACTIONS[c].kind is kind for c in hand)
 
 
 def emit(ev: Events, kind: EventKind, **fields: Any) -> None:
