@@ -1,11 +1,18 @@
-"""The expert bot: information-set Monte Carlo tree search with determinization (SO-ISMCTS).
+"""The expert bot: search over determinizations of the seat's view, with policy playouts.
 
-Every iteration samples the hidden cards anew from the seat's view (core.bots.determinize), walks
-one shared tree whose edges are the choices as a player could name them (Action cards by kind,
-pigeons and Zones by id), adds one node, plays on with the fast policy (core.bots.heuristic) for
-a few turns or to the end, and backs the outcome up to every player's own choices (max^n). Each
-sample votes for a root option with its visit; the most voted option is played. The budget is a
-number of iterations, cut short by an optional `deadline` the caller builds (core reads no clock).
+Every sample deals the hidden cards anew from what the seat has seen (core.bots.determinize) and
+plays on with the fast policy (core.bots.heuristic) for a round of turns (or to the end), then
+scores every seat. Two searches share that machinery:
+
+- flat (the level presets): each of the seat's options is played out on the same samples
+  (common random numbers), sequential halving keeps the better half at each stage, and each
+  sample votes for the option it liked best (the tie-break);
+- `tree=True`: single-observer information-set MCTS, one shared tree whose edges are choices as
+  any player could name them (Action cards by kind, pigeons and Zones by id), UCB with
+  availability counts, every player's own reward backed up (max^n), most visited option played.
+
+The budget is a number of playouts, cut short by an optional `deadline` the caller builds (core
+reads no clock).
 """
 
 from __future__ import annotations
@@ -50,10 +57,11 @@ class Preset:
 
 
 PRESETS: Final[dict[str, Preset]] = {
-    "easy": Preset(iterations=30, rounds=0.5, seconds=0.08),
-    "medium": Preset(iterations=120, rounds=1, seconds=0.4),
-    "hard": Preset(iterations=300, rounds=1, seconds=0.8),
+    "easy": Preset(iterations=12, rounds=0.5, seconds=0.08, minor=0.5, tree=False),
+    "medium": Preset(iterations=48, rounds=1, seconds=0.3, minor=0.3, tree=False),
+    "hard": Preset(iterations=150, rounds=1, seconds=0.6, minor=0.3, tree=False),
 }
+"""Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
 SCALE: Final = 2.5

@@ -1,0 +1,104 @@
+"""Bot benchmarks: think time per decision for each level on 4-player mid-game positions, and a
+small tournament table. Prints figures; nothing depends on them (design.md, "Tests").
+
+    python bench/bots.py                      # timings + a small table (a few minutes)
+    python bench/bots.py --positions 40 --games 20 --levels greedy,easy,medium,hard
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from typing import Sequence
+
+from core import new_game
+from core.bots import LEVELS, make_bot
+from core.decisions import Decision
+from core.rules import apply
+from core.selfplay import selfplay
+from core.state import GameState
+from core.views import view
+
+
+def mid_game_positions(count: int, players: int = 4, seed: int = 1) -> list[tuple[GameState, Decision]]:
+    """Decision points from turn 6 on of games played by greedy bots (a real mid-game)."""
+    out: list[tuple[GameState, Decision]] = []
+    g = 0
+    while len(out) < count:
+        state = new_game(players, seed * 1000 + g)
+        bots = [make_bot("greedy", seed * 1000 + g * 10 + s) for s in range(players)]
+        step = 0
+        while not state.over and len(out) < count:
+            d = state.open[0]
+            if state.turn >= 6 and step % 3 == 0:
+                out.append((state.clone(), d))
+            apply(state, d.player, d.id, bots[d.player].choose(view(state, d.player), d))
+            step += 1
+        g += 1
+    return out
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
+
+
+def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision]]) -> None:
+    print(f"Think time per decision, {len(positions)} positions of 4-player mid-games (clock deadlines on)")
+    print(f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9}")
+    for level in levels:
+        times = []
+        for i, (state, d) in enumerate(positions):
+            bot = make_bot(level, i, clock=time.perf_counter)
+            v = view(state, d.player)
+            t0 = time.perf_counter()
+            bot.choose(v, d)
+            times.append(1000 * (time.perf_counter() - t0))
+        print(
+            f"{level:>8} {percentile(times, 0.5):9.1f} {percentile(times, 0.95):9.1f} "
+            f"{max(times):9.1f} {statistics.fmean(times):9.1f}",
+            flush=True,
+        )
+
+
+def tournament(levels: Sequence[str], games: int, players: int, against: str, seed: int) -> None:
+    print(f"\n{players}-player games, each level against {against} x{players - 1}, {games} games, seats rotated")
+    print(f"{'level':>8} {'win rate':>9} {'95% CI':>15} {'score':>7} {'rival score':>12} {'s/game':>7}")
+    for level in levels:
+        t0 = time.perf_counter()
+        s = selfplay(games, players, [level, against], seed, now=time.perf_counter)
+        mine = s.stats[level].summary() if level != against else s.stats[level].summary()
+        rival = s.stats[against].summary()
+        ci = mine["win_rate_ci95"]
+        assert isinstance(ci, list)
+        print(
+            f"{level:>8} {mine['win_rate']:9.3f} {f'[{ci[0]:.2f}, {ci[1]:.2f}]':>15} {mine['mean_score']:7.2f} "
+            f"{rival['mean_score']:12.2f} {(time.perf_counter() - t0) / max(1, s.games):7.1f}",
+            flush=True,
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--positions", type=int, default=30, help="mid-game positions timed per level")
+    p.add_argument("--games", type=int, default=6, help="games per tournament row")
+    p.add_argument("--players", type=int, default=2, help="players per tournament game")
+    p.add_argument("--against", default="greedy", help="the level every row plays against")
+    p.add_argument("--levels", default="random,greedy,easy,medium,hard")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    levels = [x for x in args.levels.split(",") if x]
+    unknown = [x for x in levels + [args.against] if x not in LEVELS]
+    if unknown:
+        print(f"unknown levels {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    time_levels(levels, mid_game_positions(args.positions, seed=args.seed))
+    if args.games:
+        tournament([x for x in levels if x != args.against], args.games, args.players, args.against, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
