@@ -17,6 +17,7 @@ from core.bots import LEVELS
 from core.cards import Edition
 from net.bots import BotPool
 from net.connection import Connection
+from net.discovery import Game, TableSummary
 from net.errors import ErrorCode, NetError
 from net.frames import Message
 from net.limits import TABLE_SEATS_MAX, Limits
@@ -43,6 +44,9 @@ class HostConfig:
     limits: Limits = field(default_factory=Limits)
     bot_processes: int = 0
     """Worker processes for bot thinking; 0 uses a small thread pool."""
+    discovery_port: int | None = None
+    """UDP port to answer LAN discovery probes on (net.discovery.DISCOVERY_PORT for a LAN host,
+    0 for any free one); None answers none (the private host of a game against bots)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -70,6 +74,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._lobby_soon = False
+        self._discovery: asyncio.DatagramTransport | None = None
         self.on_ready: Callable[[Host], None] | None = None
         self.open_table(config.table, persistent=True)
 
@@ -82,6 +87,38 @@ class Host:
             self._accept, self.config.bind, self.config.port, reuse_address=True, limit=self.limits.max_frame
         )
         log.info("listening on %s", ", ".join(f"{a}:{p}" for a, p in self.addresses()))
+        if self.config.discovery_port is not None:
+            await self._start_discovery(self.config.discovery_port)
+
+    async def _start_discovery(self, port: int) -> None:
+        from net.discovery_udp import start_responder
+
+        try:
+            self._discovery, _ = await start_responder(self.describe, self.config.bind, port)
+        except OSError as exc:  # the host still works; players type its address
+            log.warning("not answering LAN discovery on UDP port %d: %s", port, exc)
+            return
+        log.info("answering LAN discovery on UDP %s:%d", *self._discovery.get_extra_info("sockname")[:2])
+
+    @property
+    def discovery_port(self) -> int | None:
+        """The UDP port discovery probes are answered on (None: not answering)."""
+        if self._discovery is None:
+            return None
+        return int(self._discovery.get_extra_info("sockname")[1])
+
+    def describe(self) -> Game:
+        """This host as LAN discovery announces it."""
+        tables = list(self.tables.values())
+        return Game(
+            host=self.config.name,
+            port=self.port,
+            protocol=PROTOCOL_VERSION,
+            password=self.config.password is not None,
+            tables=len(tables),
+            free=sum(len(t.free_seats()) for t in tables),
+            listed=tuple(TableSummary(t.id, t.name, t.phase.value, len(t.seats), len(t.free_seats())) for t in tables),
+        )
 
     def addresses(self) -> list[tuple[str, int]]:
         if self._server is None:
@@ -113,6 +150,9 @@ class Host:
         """Say goodbye to every client and stop. Safe to call twice."""
         if self._server is not None:
             self._server.close()
+        if self._discovery is not None:
+            self._discovery.close()
+            self._discovery = None
         for s in list(self.sessions.values()):
             s.conn.close(ErrorCode.SHUTDOWN, "the host is shutting down")
         for table in self.tables.values():
@@ -481,6 +521,8 @@ async def run(config: HostConfig, *, ready_line: bool = False, exit_with_stdin: 
                 print(f"{READY_LINE} {addr} {port}", flush=True)
         for line in share_lines(host):
             print(line, flush=True)
+        if host.discovery_port is not None:
+            print(f"answering LAN discovery on UDP port {host.discovery_port}", flush=True)
 
     serving = asyncio.create_task(serve(config, ready), name="host")
     if not exit_with_stdin:

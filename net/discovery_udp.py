@@ -1,0 +1,312 @@
+"""LAN discovery over UDP: a host's `Responder` answers probes; a `Finder` sends them and keeps
+the list of games heard from. The messages are `net/discovery.py`'s (sans I/O).
+
+In real use probes go to the LAN's broadcast addresses (`default_targets`); the targets are a
+parameter everywhere, so tests point them at 127.0.0.1 and send nothing else anywhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import secrets
+import socket
+import struct
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Final, Sequence
+
+from net.discovery import (
+    DATAGRAM_MAX,
+    DISCOVERY_PORT,
+    NONCE_MAX,
+    Game,
+    announcement,
+    probe,
+    read_announcement,
+    read_probe,
+)
+
+log = logging.getLogger(__name__)
+
+REPLIES_PER_SECOND: Final = 20.0
+"""Sustained announcements a host sends per second, to everyone together (a token bucket)."""
+REPLY_BURST: Final = 40
+"""Announcements a host may send at once before the rate applies."""
+PROBE_INTERVAL: Final = 1.0
+"""Seconds between probe rounds while a list of games is shown."""
+FIRST_WAIT: Final = 0.6
+"""Seconds `discover` listens after its probes (the games found "within a second")."""
+GAME_TTL: Final = 3.5
+"""Seconds a game stays listed after its last answer (three probe rounds and a half)."""
+WATCH_ROUNDS: Final = 600
+"""Most probe rounds one `Finder.run` sends (ten minutes at one a second); then it stops."""
+FOUND_MAX: Final = 64
+"""Most games a finder keeps (the rest of a crowded or hostile network is ignored)."""
+
+Target = tuple[str, int]
+"""(address, UDP port) a probe is sent to."""
+
+
+def answers_to(address: str) -> bool:
+    """Whether a host answers probes from `address`: loopback, private and link-local addresses
+    only, so discovery never talks to the internet."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_private or ip.is_link_local
+
+
+class Responder(asyncio.DatagramProtocol):
+    """A host's side: answer each valid probe from a LAN address with `describe()`."""
+
+    def __init__(
+        self,
+        describe: Callable[[], Game],
+        *,
+        rate: float = REPLIES_PER_SECOND,
+        burst: int = REPLY_BURST,
+        allow: Callable[[str], bool] = answers_to,
+    ) -> None:
+        self.describe = describe
+        self.rate = rate
+        self.burst = burst
+        self.allow = allow
+        self.transport: asyncio.DatagramTransport | None = None
+        self.answered = 0
+        self.ignored = 0
+        self._tokens = float(burst)
+        self._refill = time.monotonic()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.DatagramTransport)
+        self.transport = transport
+
+    def datagram_received(self, data: bytes, addr: tuple[str | int, ...]) -> None:
+        host = str(addr[0])
+        nonce = read_probe(data) if self.allow(host) else None
+        if nonce is None or not self._take_token() or self.transport is None:
+            self.ignored += 1
+            return
+        try:
+            reply = announcement(self.describe(), nonce)
+        except Exception:  # describing the host must not stop discovery
+            log.exception("discovery: could not describe the host")
+            return
+        self.transport.sendto(reply, addr)
+        self.answered += 1
+
+    def error_received(self, exc: Exception) -> None:
+        log.debug("discovery: %s", exc)
+
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._refill) * self.rate)
+        self._refill = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+
+def _udp_socket(bind: str, port: int, *, broadcast: bool = False) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        # several hosts on one machine may all answer broadcasts on the discovery port
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if broadcast:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+        sock.setblocking(False)
+        sock.bind((bind, port))
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+async def start_responder(
+    describe: Callable[[], Game], bind: str = "0.0.0.0", port: int = DISCOVERY_PORT
+) -> tuple[asyncio.DatagramTransport, Responder]:
+    """Listen for probes on UDP `bind:port` (0 picks a free port; the transport's sockname
+    says which). Raises OSError if the port cannot be had. Close the transport to stop."""
+    loop = asyncio.get_running_loop()
+    responder = Responder(describe)
+    sock = _udp_socket(bind, port)
+    transport, _ = await loop.create_datagram_endpoint(lambda: responder, sock=sock)
+    return transport, responder
+
+
+# ---- finding games ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A game heard from: `address` is where the answer came from, `game.port` its TCP port."""
+
+    address: str
+    game: Game
+    seen: float
+    """`time.monotonic()` of the last answer."""
+
+    @property
+    def join_address(self) -> str:
+        return f"{self.address}:{self.game.port}"
+
+
+def broadcast_addresses() -> list[str]:
+    """This machine's IPv4 broadcast addresses, one per interface that is up and can broadcast
+    (Linux; elsewhere none), then the limited broadcast 255.255.255.255."""
+    found: list[str] = []
+    if sys.platform.startswith("linux"):
+        import fcntl
+
+        siocgifflags, siocgifbrdaddr = 0x8913, 0x8919
+        iff_up, iff_broadcast, iff_loopback = 0x1, 0x2, 0x8
+        try:
+            names = [name for _, name in socket.if_nameindex()]
+        except OSError:
+            names = []
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for name in names:
+                packed = struct.pack("256s", name.encode()[:15])
+                try:
+                    flags = struct.unpack("H", fcntl.ioctl(s.fileno(), siocgifflags, packed)[16:18])[0]
+                    if not flags & iff_up or not flags & iff_broadcast or flags & iff_loopback:
+                        continue
+                    addr = socket.inet_ntoa(fcntl.ioctl(s.fileno(), siocgifbrdaddr, packed)[20:24])
+                except OSError:
+                    continue  # no IPv4 address on it
+                if addr not in found and addr != "0.0.0.0":
+                    found.append(addr)
+    found.append("255.255.255.255")
+    return found
+
+
+def default_targets(port: int = DISCOVERY_PORT) -> list[Target]:
+    """Where probes go in real use: every broadcast address of this machine."""
+    return [(addr, port) for addr in broadcast_addresses()]
+
+
+def parse_target(text: str, port: int = DISCOVERY_PORT) -> Target:
+    """ "ADDRESS" or "ADDRESS:PORT" (a host, or a subnet's broadcast address). Raises ValueError."""
+    host, _, port_text = text.strip().partition(":")
+    if not host:
+        raise ValueError(f"not an address: {text!r}")
+    number = int(port_text) if port_text else port
+    if not 0 < number < 65536:
+        raise ValueError(f"port {number} is out of range")
+    return host, number
+
+
+class _Listener(asyncio.DatagramProtocol):
+    def __init__(self, finder: Finder) -> None:
+        self.finder = finder
+
+    def datagram_received(self, data: bytes, addr: tuple[str | int, ...]) -> None:
+        self.finder.heard(data, str(addr[0]))
+
+    def error_received(self, exc: Exception) -> None:
+        log.debug("discovery: %s", exc)
+
+
+class Finder:
+    """Probes `targets` and keeps the games that answer, newest answers first.
+
+    `await finder.run(on_change)` probes every `interval` seconds for at most `rounds` rounds
+    (cancel it to stop sooner), calling `on_change(games)` whenever the list changes.
+    `await discover(targets)` is the one-shot form.
+    """
+
+    def __init__(self, targets: Sequence[Target], *, bind: str = "0.0.0.0") -> None:
+        self.targets = list(targets)
+        self.bind = bind
+        self.games: dict[tuple[str, int], Found] = {}
+        self._nonces: list[int] = []
+        self._changed = False
+
+    def heard(self, data: bytes, address: str) -> None:
+        """Take in one datagram from `address` (ignored unless it answers one of our probes)."""
+        if len(data) > DATAGRAM_MAX:
+            return
+        for nonce in self._nonces:
+            game = read_announcement(data, nonce)
+            if game is not None:
+                break
+        else:
+            return
+        key = (address, game.port)
+        if key not in self.games and len(self.games) >= FOUND_MAX:
+            return
+        old = self.games.get(key)
+        self.games[key] = Found(address, game, time.monotonic())
+        if old is None or old.game != game:
+            self._changed = True
+
+    def expire(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        for key, found in list(self.games.items()):
+            if now - found.seen > GAME_TTL:
+                del self.games[key]
+                self._changed = True
+
+    def listed(self) -> list[Found]:
+        return sorted(self.games.values(), key=lambda f: (f.game.host.lower(), f.address, f.game.port))
+
+    def _send(self, transport: asyncio.DatagramTransport) -> None:
+        nonce = secrets.randbelow(NONCE_MAX)
+        self._nonces = [nonce, *self._nonces[:2]]  # answers to the last three rounds count
+        data = probe(nonce)
+        for target in self.targets:
+            try:
+                transport.sendto(data, target)
+            except OSError as exc:  # an unreachable network, a firewall: try the others
+                log.debug("discovery: probe to %s:%d failed: %s", *target, exc)
+
+    async def run(
+        self,
+        on_change: Callable[[list[Found]], None] | None = None,
+        *,
+        rounds: int = WATCH_ROUNDS,
+        interval: float = PROBE_INTERVAL,
+        first_wait: float = FIRST_WAIT,
+    ) -> list[Found]:
+        """Probe for `rounds` rounds (at most), then return the games listed.
+
+        The first call of `on_change` comes `first_wait` seconds after the first probes, found
+        or not; later ones when the list changes. Cancelling it is safe: the socket is closed."""
+        loop = asyncio.get_running_loop()
+        sock = _udp_socket(self.bind, 0, broadcast=True)
+        transport, _ = await loop.create_datagram_endpoint(lambda: _Listener(self), sock=sock)
+        try:
+            for n in range(max(1, rounds)):
+                self._send(transport)
+                if n == 0:
+                    await asyncio.sleep(first_wait)
+                    self.expire()
+                    self._changed = False
+                    if on_change is not None:
+                        on_change(self.listed())
+                    if rounds == 1:
+                        break
+                    await asyncio.sleep(max(0.0, interval - first_wait))
+                    continue
+                await asyncio.sleep(interval)
+                self.expire()
+                if self._changed and on_change is not None:
+                    on_change(self.listed())
+                self._changed = False
+        finally:
+            transport.close()
+        return self.listed()
+
+
+async def discover(
+    targets: Sequence[Target] | None = None, wait: float = FIRST_WAIT, *, bind: str = "0.0.0.0"
+) -> list[Found]:
+    """Probe once (the LAN's broadcast addresses unless `targets` is given), listen `wait`
+    seconds, return the games that answered. Cancelling it is safe."""
+    finder = Finder(default_targets() if targets is None else targets, bind=bind)
+    return await finder.run(rounds=1, first_wait=wait)
