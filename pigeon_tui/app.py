@@ -18,8 +18,11 @@ from core.views import PlayerView
 if TYPE_CHECKING:
     import subprocess
 
-    from pigeon_tui.remote import HostProcess, HostSpec
-from pigeon_tui.session import BOT_DELAY, GameOptions, LocalSession, Seat, Session
+    from pigeon_tui.launch import HostSpec
+    from pigeon_tui.remote import HostProcess
+    from pigeon_tui.screens.table import TableScreen
+from pigeon_tui.launch import BOT_DELAY
+from pigeon_tui.session import GameOptions, LocalSession, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
 SessionFactory = Callable[[GameOptions], Awaitable[Session]]
@@ -93,7 +96,8 @@ class PigeonApp(App[None]):
     async def _hosted_session(self, options: GameOptions) -> Session:
         """The real path: a private host child process, joined over TCP. Falls back to the
         in-process engine (with a notice) if the host cannot be started or reached."""
-        from pigeon_tui.remote import HostFailed, HostSpec, private_game, stop_process
+        from pigeon_tui.launch import HostSpec
+        from pigeon_tui.remote import HostFailed, private_game, stop_process
 
         spawned = None
         if self.prespawned is not None:
@@ -143,24 +147,32 @@ class PigeonApp(App[None]):
         self._show_start()
 
     def start_game(self, options: GameOptions) -> None:
-        """A new game against bots, shown over the start screen once dealt."""
+        """A new game against bots: its table is drawn at once (over the start screen) and
+        dealt once the host is ready."""
         self.options = options
-        self.run_worker(self._start_game(options), exclusive=True, group="start")
+        table = self._show_table(None, players=options.players)
+        self.run_worker(self._start_game(options, table), exclusive=True, group="start")
 
-    async def _start_game(self, options: GameOptions) -> None:
+    async def _start_game(self, options: GameOptions, table: TableScreen) -> None:
         await self._drop_session()
         session = await self.session_factory(options)
-        self._show_table(session)
+        if table.is_attached and table.session is None:
+            self.session = session
+            table.attach(session)
+        else:
+            self._show_table(session)
 
-    def _show_table(self, session: Session) -> None:
+    def _show_table(self, session: Session | None, players: int | None = None) -> TableScreen:
         from pigeon_tui.screens.table import TableScreen
 
-        self.session = session
-        screen = TableScreen(session, self.glyphs)
+        if session is not None:
+            self.session = session
+        screen = TableScreen(session, self.glyphs, players)
         if type(self.screen).__name__ in ("GameOverScreen", "TableScreen", "LobbyScreen"):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        return screen
 
     def show_table_from_lobby(self, session: Session) -> None:
         """The game at the lobby's table has begun."""
@@ -179,7 +191,8 @@ class PigeonApp(App[None]):
     async def _host_lan(
         self, seats: int, bots: int, level: str, edition: str, port: int, name: str, password: str | None
     ) -> None:
-        from pigeon_tui.remote import HostFailed, HostSpec, start_host
+        from pigeon_tui.launch import HostSpec
+        from pigeon_tui.remote import HostFailed, start_host
 
         await self._drop_session()
         spec = HostSpec(seats, bots, level, edition, None, "0.0.0.0", port, self.bot_delay, password)

@@ -6,7 +6,12 @@ import argparse
 import json
 import sys
 import time
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    import subprocess
+
+    from pigeon_tui.launch import HostSpec
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -64,22 +69,44 @@ def _players(text: str) -> int:
 def _tui(args: argparse.Namespace) -> int:
     """Start the table client; the only place the CLI loads textual (style §5.1).
 
-    For a game against bots, the private host process is started first, so it gets ready
-    while textual loads."""
-    from core.cards import Edition
-    from pigeon_tui.session import BOT_DELAY, GameOptions
+    For a game against bots, the private host process is started first of all (before even
+    the engine is imported), so it gets ready while the app loads."""
+    from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS, HostSpec, spawn_host
 
     command = getattr(args, "command", None)
+    levels = DEFAULT_BOTS
+    if command == "play":
+        levels = tuple(s.strip() for s in (args.bots or "").split(",") if s.strip()) or DEFAULT_BOTS
+    prespawned = None
+    if command in (None, "play"):
+        players, edition, seed = (args.players, args.edition, args.seed) if command == "play" else (4, "3.5", None)
+        spec = HostSpec.private_game(players, levels, edition, seed, BOT_DELAY)
+        prespawned = (spec, spawn_host(spec))
+    try:
+        return _run_app(args, command, levels, prespawned)
+    finally:
+        if prespawned is not None and prespawned[1].poll() is None:
+            prespawned[1].kill()
+
+
+def _run_app(
+    args: argparse.Namespace,
+    command: str | None,
+    levels: tuple[str, ...],
+    prespawned: tuple[HostSpec, subprocess.Popen[bytes]] | None,
+) -> int:
+    from core.cards import Edition
+    from pigeon_tui.session import GameOptions
+
     options = GameOptions()
     if command == "play":
-        levels = tuple(s.strip() for s in (args.bots or "").split(",") if s.strip()) or options.bots
-        options = GameOptions(players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition))
         from core.bots import LEVELS
 
-        unknown = [level for level in options.bots if level not in LEVELS]
+        unknown = [level for level in levels if level not in LEVELS]
         if unknown:
             print(f"pigeon-tui play: unknown bot level {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
             return 2
+        options = GameOptions(players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition))
     join = None
     if command == "join":
         from pigeon_tui.remote import parse_address
@@ -90,12 +117,6 @@ def _tui(args: argparse.Namespace) -> int:
             print(f"pigeon-tui join: {exc}", file=sys.stderr)
             return 2
         join = (host, port, args.name, args.password)
-    prespawned = None
-    if command in (None, "play"):
-        from pigeon_tui.remote import HostSpec, spawn_host
-
-        spec = HostSpec.for_game(options, BOT_DELAY)
-        prespawned = (spec, spawn_host(spec))
     from pigeon_tui.app import PigeonApp
 
     app = PigeonApp(
@@ -105,11 +126,7 @@ def _tui(args: argparse.Namespace) -> int:
         join=join,
         prespawned=prespawned,
     )
-    try:
-        app.run()
-    finally:
-        if prespawned is not None and prespawned[1].poll() is None:
-            prespawned[1].kill()
+    app.run()
     return 0
 
 

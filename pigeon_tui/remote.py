@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
-import sys
 from dataclasses import dataclass
 from typing import AsyncIterator, Callable, Final
 
@@ -26,12 +25,9 @@ from net.client import (
 from net.client import (
     Status as ClientStatus,
 )
+from pigeon_tui.launch import READY_WORD, HostSpec, spawn_host
 from pigeon_tui.session import ChoiceRefused, GameOptions, Link, Seat, Session, Status, Update
 
-HOST_COMMAND: Final = (sys.executable, "-m", "pigeon_tui", "host")
-"""The host child process: the app's own headless `host` subcommand (net.spawn.HOST_COMMAND)."""
-READY_WORD: Final = "LISTENING"
-"""First word of the line `pigeon-tui host --ready` prints once it listens (net.host.READY_LINE)."""
 HOST_START_TIMEOUT: Final = 15.0
 """Seconds to wait for the private host to say which port it listens on."""
 FIRST_VIEW_TIMEOUT: Final = 15.0
@@ -47,60 +43,6 @@ _LINKS: Final = {
 
 class HostFailed(Exception):
     """The private host could not be started, or the client could not get a seat at it."""
-
-
-@dataclass(frozen=True, slots=True)
-class HostSpec:
-    """How to run a headless host child process (options of `pigeon-tui host`)."""
-
-    seats: int
-    bots: int
-    level: str
-    edition: str
-    seed: int | None = None
-    bind: str = "127.0.0.1"
-    port: int = 0
-    bot_delay: float = 0.3
-    password: str | None = None
-
-    @classmethod
-    def for_game(cls, options: GameOptions, bot_delay: float) -> HostSpec:
-        """A private game against bots: every seat but yours is a bot. The host has one bot
-        level per table, so a table of mixed levels plays at the first of them."""
-        return cls(
-            seats=options.players,
-            bots=options.players - 1,
-            level=options.bot_levels()[0],
-            edition=options.edition.value,
-            seed=options.seed,
-            bot_delay=bot_delay,
-        )
-
-    @property
-    def private(self) -> bool:
-        return self.bind == "127.0.0.1"
-
-    def argv(self) -> list[str]:
-        """`pigeon-tui host` with these options, as a child that says when it listens and ends
-        with its stdin. A private game has no time limits: nobody else waits for you."""
-        args = [*HOST_COMMAND, "--bind", self.bind, "--port", str(self.port), "--ready", "--exit-with-stdin"]
-        args += ["--seats", str(self.seats), "--bots", str(self.bots), "--bot-level", self.level]
-        args += ["--edition", self.edition, "--bot-delay", str(self.bot_delay)]
-        if self.password:
-            args += ["--password", self.password]
-        if self.seed is not None:
-            args += ["--seed", str(self.seed)]
-        if self.private:
-            args += ["--reaction-limit", "0", "--turn-limit", "0"]
-        return args
-
-
-def spawn_host(spec: HostSpec) -> subprocess.Popen[bytes]:
-    """Start the host process now (no event loop needed: the CLI calls it before loading the
-    UI, so the host starts while the app does). `host_ready` waits for it."""
-    return subprocess.Popen(
-        spec.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
-    )
 
 
 @dataclass(slots=True)

@@ -22,11 +22,10 @@ from core.rules import apply, pending
 from core.setup import new_game
 from core.state import GameState
 from core.views import PlayerView, view
+from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS
 
 MIXED_LEVELS: Final[tuple[str, ...]] = ("greedy", "medium", "random")
 """The bots of a table of "mixed" levels, seat by seat."""
-BOT_DELAY: Final = 0.25
-"""Seconds a bot waits before each move of its turn, so people can follow the game."""
 BOT_NAMES: Final[tuple[str, ...]] = ("Rocky", "Dove", "Percy", "Gus", "Mo", "Coo")
 """Names given to bot seats, in seat order after the human."""
 
@@ -81,7 +80,7 @@ class GameOptions:
     """A new game against bots."""
 
     players: int = 4
-    bots: tuple[str, ...] = ("greedy",)
+    bots: tuple[str, ...] = DEFAULT_BOTS
     """Bot level per bot seat; the last one repeats."""
     seed: int | None = None
     edition: Edition = Edition.V35
@@ -138,7 +137,7 @@ class LocalSession:
     (`asyncio.to_thread`) on its own frozen view, so the UI never freezes.
     """
 
-    def __init__(self, options: GameOptions, bot_delay: float = 0.25, seat: int = 0) -> None:
+    def __init__(self, options: GameOptions, bot_delay: float = BOT_DELAY, seat: int = 0) -> None:
         self.options = options
         self.seat = seat
         self.bot_delay = bot_delay

@@ -53,6 +53,22 @@ class GuardedScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS_H
     VERTICAL_BREAKPOINTS = BREAKPOINTS_V
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._preset_breakpoints()
+
+    def _preset_breakpoints(self) -> None:
+        """The breakpoint classes for the current size from the start, so the first Resize
+        changes no class (which would restyle every widget of the screen once more)."""
+        try:
+            width, height = self.app.size
+        except Exception:  # noqa: BLE001  (no running app: Textual sets them on the first Resize)
+            return
+        for breakpoints, value in ((BREAKPOINTS_H, width), (BREAKPOINTS_V, height)):
+            chosen = [name for least, name in breakpoints if value >= least][-1:]
+            for _, name in breakpoints:
+                self.set_class(name in chosen, name, update=False)
+
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self._guard_size)
 

@@ -14,7 +14,7 @@ from textual.widgets import Footer
 from core.cards import CITY
 from core.views import PlayerView
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import ChoiceRefused, Session, Update
+from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status, Update
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
@@ -45,18 +45,26 @@ class TableScreen(GuardedScreen):
         def can_replace(self, message: Message) -> bool:
             return isinstance(message, TableScreen.ViewUpdated)
 
-    def __init__(self, session: Session, glyphs: Glyphs) -> None:
+    def __init__(self, session: Session | None, glyphs: Glyphs, players: int | None = None) -> None:
+        """`session` may come later (`attach`): the table is drawn at once, dealt when it comes."""
         super().__init__()
         self.session = session
+        self.players = players if players is not None or session is None else len(session.seats)
+        """Balconies to draw before the first view (the view's own count wins once it comes)."""
         self.glyphs = glyphs
         self.view: PlayerView | None = None
         self.update_: Update | None = None
         self.highlight: Highlight = NO_HIGHLIGHT
         self._game_over_shown = False
+        self._mounted = False
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.session.seats if self.session is not None else ()
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.session.seats)
+        return tuple(s.name for s in self.seats)
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -65,7 +73,7 @@ class TableScreen(GuardedScreen):
             for zone in CITY:
                 yield ZoneView(zone, g)
         with Horizontal(id="balconies"):
-            for seat in range(len(self.session.seats)):
+            for seat in range(self.players or 0):
                 yield ZoneView(f"b{seat}", g)
         with Horizontal(id="bottom"):
             with Vertical(id="left"):
@@ -80,14 +88,25 @@ class TableScreen(GuardedScreen):
     def on_mount(self) -> None:
         self.query_one(Prompt).waiting = f"Dealing{self.glyphs.ellipsis}"
         self.query_one(Prompt).focus()
-        self.follow()
+        self._mounted = True
+        if self.session is not None:
+            self.follow()
+
+    def attach(self, session: Session) -> None:
+        """Deal: the session of the game this table was drawn for has come."""
+        self.session = session
+        if self._mounted:
+            self.follow()  # else on_mount will
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:
         """Read the session's updates: log the events at once, redraw from the newest view."""
         log = self.query_one(GameLog)
         first = True
-        async for update in self.session.updates():
+        session = self.session
+        if session is None:
+            return
+        async for update in session.updates():
             if first:
                 first = False
                 view = update.view
@@ -109,25 +128,36 @@ class TableScreen(GuardedScreen):
             prompt.decision = decision
             prompt.deadline = update.deadline if decision is not None else None
         prompt.waiting = self._waiting_text(view)
+        self.highlight = prompt.highlight()  # drawn in this frame, not after its CursorMoved
+        if view.players != self.players:
+            self._set_balconies(view.players)
         self.redraw()
         if view.over and not self._game_over_shown:
             self._game_over_shown = True
             self.set_timer(0.6, self._game_over)
+
+    def _set_balconies(self, players: int) -> None:
+        """One Balcony per seat of the view (the table was drawn for another count)."""
+        self.players = players
+        box = self.query_one("#balconies")
+        box.remove_children()
+        box.mount_all(ZoneView(f"b{seat}", self.glyphs) for seat in range(players))
 
     def _waiting_text(self, view: PlayerView) -> str:
         if view.over:
             return "The game is over."
         if view.active == view.seat:
             return f"Your turn: the pigeons are moving{self.glyphs.ellipsis}"
-        return f"{whose_turn(view, self.session.seats)}{self.glyphs.ellipsis}"
+        return f"{whose_turn(view, self.seats)}{self.glyphs.ellipsis}"
 
     def redraw(self) -> None:
         view = self.view
         if view is None:
             return
-        seats = self.session.seats
+        seats = self.seats
         thinking = self.update_.thinking if self.update_ is not None else None
-        self.query_one(TableStatus).show(view, seats, self.session.status)
+        status = self.session.status if self.session is not None else Status(Link.CONNECTING)
+        self.query_one(TableStatus).show(view, seats, status)
         for zone in self.query(ZoneView):
             zone.show(view, seats, self.highlight, thinking)
         self.query_one(Hand).show(view.hand, self.highlight)
@@ -135,11 +165,14 @@ class TableScreen(GuardedScreen):
 
     @on(Prompt.CursorMoved)
     def _on_cursor(self, message: Prompt.CursorMoved) -> None:
-        self.highlight = message.highlight
-        self.redraw()
+        if message.highlight != self.highlight:
+            self.highlight = message.highlight
+            self.redraw()
 
     @on(Prompt.OptionChosen)
     async def _on_chosen(self, message: Prompt.OptionChosen) -> None:
+        if self.session is None:
+            return
         try:
             await self.session.choose(message.decision.id, message.value)
         except ChoiceRefused as exc:
@@ -163,7 +196,7 @@ class TableScreen(GuardedScreen):
     def _game_over(self) -> None:
         if self.view is not None:
             app: PigeonApp = self.app  # type: ignore[assignment]
-            app.show_game_over(self.view, self.session.seats)
+            app.show_game_over(self.view, self.seats)
 
     def action_help(self) -> None:
         from pigeon_tui.screens.help import HelpScreen

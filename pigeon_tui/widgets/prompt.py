@@ -149,10 +149,14 @@ class Prompt(Widget, can_focus=True):
             self._timer = self.set_interval(1.0, self.refresh)
         self.refresh()
 
-    def _announce(self) -> None:
+    def highlight(self) -> Highlight:
+        """The cards and Zones the options refer to, and those of the entry under the cursor."""
         offered = frozenset(r for e in self.entries for r in e.refs)
         cursor = self.entries[self.cursor].refs if self.entries else frozenset()
-        self.post_message(self.CursorMoved(Highlight(offered, cursor)))
+        return Highlight(offered, cursor)
+
+    def _announce(self) -> None:
+        self.post_message(self.CursorMoved(self.highlight()))
         self.refresh(layout=True)
         self.call_after_refresh(self._scroll_to_cursor)
 

@@ -63,8 +63,10 @@ class TableStatus(Widget):
 
     def show(self, view: PlayerView, seats: Sequence[Seat], status: Status) -> None:
         self._view, self._seats, self._status = view, seats, status
-        self.set_class(view.final_left is not None and not view.over, "-final")
-        self.set_class(view.active == view.seat and not view.over, "-my-turn")
+        playing = not view.over
+        self.update_classes(
+            {"-final": view.final_left is not None and playing, "-my-turn": view.active == view.seat and playing}
+        )
         self.refresh()
 
     def render(self) -> Content:

@@ -104,10 +104,15 @@ class ZoneView(Widget):
         self._view, self._seats, self._highlight, self._thinking = view, seats, highlight, thinking
         seat = self.seat
         self._score = view_scores(view)[seat].total if seat is not None and seat < view.players else 0
-        self.set_class(highlight.style_of(self.zone) == "offered", "-offered")
-        self.set_class(highlight.style_of(self.zone) == "cursor", "-cursor")
-        self.set_class(seat is not None and seat == view.active and not view.over, "-active-seat")
-        self.set_class(seat is not None and seat == view.seat, "-mine")
+        lit = highlight.style_of(self.zone)
+        self.update_classes(  # one restyle for all four
+            {
+                "-offered": lit == "offered",
+                "-cursor": lit == "cursor",
+                "-active-seat": seat is not None and seat == view.active and not view.over,
+                "-mine": seat is not None and seat == view.seat,
+            }
+        )
         self.border_title = Content(self._title())
         self.border_subtitle = Content(self._subtitle())
         self.tooltip = Content(self._tooltip_text())

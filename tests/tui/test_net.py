@@ -116,7 +116,7 @@ async def test_join_with_a_wrong_password_says_the_host_refused() -> None:
 def test_host_command_and_ready_word_match_the_net_layer() -> None:
     from net.host import READY_LINE
     from net.spawn import HOST_COMMAND
-    from pigeon_tui import remote
+    from pigeon_tui import launch
 
-    assert remote.READY_WORD == READY_LINE
-    assert remote.HOST_COMMAND == HOST_COMMAND
+    assert launch.READY_WORD == READY_LINE
+    assert launch.HOST_COMMAND == HOST_COMMAND

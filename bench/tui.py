@@ -1,0 +1,268 @@
+"""Client figures, in one run (a benchmark, not a test: nothing depends on a machine's speed).
+
+Every program runs as a user would run it: a child process in its own pseudo-terminal of
+80x24, with no hook in the app. The bench reads what the child writes to its terminal and
+notes the moment a marker text first appears on screen (escape sequences removed).
+
+1. Start-up: (a) a bare Textual app (one Static) from process start to its text on screen;
+   (b) `pigeon-tui play --seed 1` (the real path: the CLI starts a private `pigeon-tui host`
+   child on 127.0.0.1, the app joins it over TCP) from process start to the table of the new
+   game on screen (its "Your hand" title, drawn only once the first view arrived); (c) the
+   ratio of the medians. The two are run turn about so that both see the same machine, after
+   one warm-up each. Besides wall time, the CPU seconds the client process had used when the
+   marker appeared (from /proc/PID/stat): less sensitive to a busy machine. Bar: (b) <= 2 x (a).
+2. Idle: a LAN table of two people (`pigeon-tui host --seats 2 --bots 0`); the client
+   (`pigeon-tui join`) sits at it, the bench takes the other seat with `net.client.Client` and
+   never moves. Once it is the bench's turn (the client waits for another player), the CPU
+   seconds the client process uses over ~10 s of wall time. Bar: < 2 % of one core.
+
+    python bench/tui.py [--runs 7] [--idle 10] [--json]
+
+Linux only (pty, /proc). `ctrl+q` ends each client, as a user would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import fcntl
+import json
+import os
+import pty
+import re
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from net.client import Client  # noqa: E402
+from net.spawn import HostProcess, spawn_host  # noqa: E402
+
+BARE_APP = """
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+class Bare(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("bare textual app painted")
+
+Bare().run()
+"""
+BARE_MARKER = b"bare textual app painted"
+TABLE_MARKER = b"Your hand"
+"""The hand's border title: set only when the table draws a game's view."""
+SIZE = (80, 24)
+TIMEOUT = 60.0
+"""Seconds a child has to show its marker."""
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+_ESCAPE = re.compile(
+    rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[P_^][^\x1b]*\x1b\\|[()][0-9A-B]|[=>78cDEHM])"
+)
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process so far (fields 14 and 15 of /proc/PID/stat)."""
+    raw = Path(f"/proc/{pid}/stat").read_text()
+    fields = raw[raw.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def pigeon_tui() -> list[str]:
+    """The installed `pigeon-tui` script, else `python -m pigeon_tui`."""
+    script = shutil.which("pigeon-tui")
+    return [script] if script else [sys.executable, "-m", "pigeon_tui"]
+
+
+class Terminal:
+    """A child process in a pseudo-terminal; notes when texts first appear on its screen."""
+
+    def __init__(self, argv: Sequence[str], size: tuple[int, int] = SIZE) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "PYTEST"))}
+        env.update(TERM="xterm-256color", COLORTERM="truecolor", COLUMNS=str(size[0]), LINES=str(size[1]))
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            list(argv), stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True
+        )
+        os.close(slave)
+        self.master = master
+        self.text = bytearray()
+        """Everything shown so far, escape sequences removed."""
+        self._raw = b""
+        self._waiters: list[tuple[bytes, asyncio.Future[tuple[float, float]]]] = []
+        self.closed = asyncio.Event()
+        asyncio.get_running_loop().add_reader(master, self._read)
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.master, 1 << 16)
+        except OSError:
+            data = b""
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self.closed.set()
+            for _, fut in self._waiters:
+                if not fut.done():
+                    tail = bytes(self.text[-1500:]).decode(errors="replace")
+                    fut.set_exception(EOFError(f"the program ended before showing its marker; it showed:\n{tail}"))
+            return
+        now = time.monotonic()
+        raw = self._raw + data
+        cut = raw.rfind(b"\x1b")
+        if cut >= 0 and len(raw) - cut < 64 and not _ESCAPE.match(raw, cut):
+            raw, self._raw = raw[:cut], raw[cut:]  # an escape sequence split across reads
+        else:
+            self._raw = b""
+        self.text += _ESCAPE.sub(b"", raw)
+        for marker, fut in self._waiters:
+            if not fut.done() and marker in self.text:
+                fut.set_result((now - self.started, cpu_seconds(self.process.pid)))
+
+    async def shown(self, marker: bytes, timeout: float = TIMEOUT) -> tuple[float, float]:
+        """(seconds since start, client CPU seconds) when `marker` first appeared on screen."""
+        fut: asyncio.Future[tuple[float, float]] = asyncio.get_running_loop().create_future()
+        self._waiters.append((marker, fut))
+        if marker in self.text:
+            fut.set_result((time.monotonic() - self.started, cpu_seconds(self.process.pid)))
+        async with asyncio.timeout(timeout):
+            return await fut
+
+    def press(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    async def quit(self) -> int:
+        """ctrl+q, as a user would; killed if it lingers."""
+        if self.process.poll() is None:
+            try:
+                self.press(b"\x11")
+            except OSError:
+                pass
+            for _ in range(100):
+                if self.process.poll() is not None:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                self.process.kill()
+        code = await asyncio.to_thread(self.process.wait)
+        try:
+            async with asyncio.timeout(2):
+                await self.closed.wait()
+        except TimeoutError:
+            pass
+        asyncio.get_running_loop().remove_reader(self.master)
+        os.close(self.master)
+        return code
+
+
+async def run_once(argv: Sequence[str], marker: bytes) -> tuple[float, float]:
+    term = Terminal(argv)
+    try:
+        return await term.shown(marker)
+    finally:
+        await term.quit()
+
+
+async def startup(runs: int) -> dict[str, object]:
+    bare = [sys.executable, "-c", BARE_APP]
+    play = [*pigeon_tui(), "play", "--seed", "1"]
+    await run_once(bare, BARE_MARKER)  # warm-up: caches, .pyc files
+    await run_once(play, TABLE_MARKER)
+    a: list[tuple[float, float]] = []
+    b: list[tuple[float, float]] = []
+    for _ in range(runs):
+        a.append(await run_once(bare, BARE_MARKER))
+        b.append(await run_once(play, TABLE_MARKER))
+    bare_wall, play_wall = statistics.median(x for x, _ in a), statistics.median(x for x, _ in b)
+    bare_cpu, play_cpu = statistics.median(y for _, y in a), statistics.median(y for _, y in b)
+    return {
+        "runs": runs,
+        "bare_ms": round(bare_wall * 1000, 1),
+        "play_ms": round(play_wall * 1000, 1),
+        "ratio": round(play_wall / bare_wall, 2),
+        "bare_cpu_ms": round(bare_cpu * 1000, 1),
+        "play_cpu_ms": round(play_cpu * 1000, 1),
+        "cpu_ratio": round(play_cpu / bare_cpu, 2),
+        "bare_all_ms": [round(x * 1000) for x, _ in a],
+        "play_all_ms": [round(x * 1000) for x, _ in b],
+    }
+
+
+async def idle(seconds: float, tries: int = 8) -> dict[str, object]:
+    """The client's CPU while it waits for the other player (the bench, who never moves)."""
+    for attempt in range(tries):
+        host: HostProcess = await spawn_host(["--seats", "2", "--bots", "0", "--seed", str(100 + attempt)])
+        other = Client("127.0.0.1", host.port, "Bench", table=1)
+        term = Terminal([*pigeon_tui(), "join", f"127.0.0.1:{host.port}", "--name", "Ada"])
+        try:
+            await term.shown(b"Tables")
+            await asyncio.sleep(0.5)
+            term.press(b"\x1b[B")  # down to the first table (if none is highlighted yet)
+            await asyncio.sleep(0.3)
+            term.press(b"\r")  # sit there
+            await term.shown(b"You sit at")
+            await other.connect()
+            await other.join(1)
+            await term.shown(TABLE_MARKER)
+            for _ in range(100):
+                if other.view is not None:
+                    break
+                await asyncio.sleep(0.05)
+            view = other.view
+            if view is None or view.active != other.seat:
+                continue  # the client's own turn: deal again
+            await asyncio.sleep(1.0)  # let the first drawing settle
+            pid = term.process.pid
+            c0, t0 = cpu_seconds(pid), time.monotonic()
+            await asyncio.sleep(seconds)
+            c1, t1 = cpu_seconds(pid), time.monotonic()
+            waiting = other.view is not None and other.view.active == other.seat and not other.view.over
+            return {
+                "seconds": round(t1 - t0, 2),
+                "cpu_s": round(c1 - c0, 3),
+                "cpu_percent": round(100 * (c1 - c0) / (t1 - t0), 2),
+                "waiting_for_other_player": waiting,
+                "deal": 100 + attempt,
+            }
+        finally:
+            await term.quit()
+            await other.close()
+            await host.stop()
+    raise RuntimeError("the client always had the first turn")
+
+
+async def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--runs", type=int, default=7, help="measured start-ups of each program (medians)")
+    p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measurement (0: none)")
+    p.add_argument("--json", action="store_true", help="print only a JSON summary")
+    args = p.parse_args(argv)
+    start = await startup(args.runs)
+    rest = await idle(args.idle) if args.idle > 0 else None
+    if args.json:
+        print(json.dumps({"startup": start, "idle": rest}))
+        return 0
+    print(f"start-up, medians of {args.runs} runs at 80x24 (wall; client CPU at that moment):")
+    print(f"  (a) bare Textual app to first paint       {start['bare_ms']:>7} ms  (CPU {start['bare_cpu_ms']} ms)")
+    print(f"  (b) pigeon-tui play to the table drawn    {start['play_ms']:>7} ms  (CPU {start['play_cpu_ms']} ms)")
+    print(f"  (c) ratio b/a                             {start['ratio']:>7}     (CPU {start['cpu_ratio']})  bar <= 2")
+    print(f"      every run, ms: bare {start['bare_all_ms']}  play {start['play_all_ms']}")
+    if rest is None:
+        return 0
+    print(
+        f"idle at the table, waiting for another player: {rest['cpu_s']} CPU s in {rest['seconds']} s"
+        f" = {rest['cpu_percent']} %  (bar < 2 %)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
