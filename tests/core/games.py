@@ -51,10 +51,13 @@ def ids_in(data: Any) -> set[str]:
     return set(CARD_ID.findall(json.dumps(data)))
 
 
-def leaks(data: Any, hidden: set[str]) -> list[str]:
-    """The hidden card ids that appear anywhere in plain data (a faster `ids_in(data) & hidden`)."""
-    text = json.dumps(data, separators=(",", ":"))
-    return [c for c in hidden if c in text and CARD_ID.search(text) and c in ids_in(data)]
+def leaks(data: Any, hidden: set[str]) -> set[str]:
+    """The hidden card ids that appear anywhere in plain data. Faster than `ids_in(data) & hidden`
+    and at least as strict: without word boundaries it may only find more."""
+    return set(_LOOSE_ID.findall(json.dumps(data, separators=(",", ":")))) & hidden
+
+
+_LOOSE_ID = re.compile(r"[FA]\d\d")
 
 
 def hidden_from(state: GameState, seat: int | None) -> set[str]:
