@@ -137,9 +137,12 @@ class PigeonApp(App[None]):
     def _show_start(self) -> None:
         from pigeon_tui.screens.start import StartScreen
 
-        while len(self.screen_stack) > 1:
+        stack = self.screen_stack
+        keep = 2 if len(stack) > 1 and isinstance(stack[1], StartScreen) else 1  # the start screen as it was
+        while len(self.screen_stack) > keep:
             self.pop_screen()
-        self.push_screen(StartScreen(self.glyphs, self.options, network=True))
+        if keep == 1:
+            self.push_screen(StartScreen(self.glyphs, self.options, network=True))
 
     def back_to_start(self) -> None:
         """Leave the game (if any) and show the start screen alone on the stack."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
+import time
 from dataclasses import dataclass
 from typing import AsyncIterator, Callable, Final
 
@@ -229,7 +230,7 @@ class NetSession:
                     continue
                 self._skip_over = False
                 self._view = view
-                self._queue.put_nowait(Update(view, item.events, deadline=item.deadline))
+                self._queue.put_nowait(Update(view, item.events, deadline=_monotonic(item.deadline)))
                 self._first.set()
                 continue
             elif isinstance(item, StatusChanged):
@@ -248,6 +249,13 @@ class NetSession:
         """Redraw with the same view (seats or the connection changed)."""
         if self._view is not None and not self._skip_over:
             self._queue.put_nowait(Update(self._view))
+
+
+def _monotonic(deadline: float | None) -> float | None:
+    """The client's deadline (`loop.time()`) as `time.monotonic()`, which the prompt counts with."""
+    if deadline is None:
+        return None
+    return deadline - asyncio.get_running_loop().time() + time.monotonic()
 
 
 async def private_game(

@@ -28,7 +28,7 @@ UNICODE: Final = Glyphs(
     active="▶", trophy="★", dot="·", arrow="→", ellipsis="…", cursor="›", highlight="◆", bar="│", rule="─"
 )
 ASCII: Final = Glyphs(
-    active=">", trophy="*", dot="|", arrow="->", ellipsis="...", cursor=">", highlight="+", bar="|", rule="-"
+    active=">", trophy="*", dot="|", arrow="->", ellipsis="...", cursor=">", highlight="@", bar="|", rule="-"
 )
 
 

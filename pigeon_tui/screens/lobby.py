@@ -203,9 +203,13 @@ class LobbyScreen(GuardedScreen):
         tables.clear_options()
         listed = lobby.tables if lobby else ((client.table,) if client.table is not None else ())
         for t in listed:
+            if client.table is not None and t.id == client.table.id:
+                t = client.table  # ours is the newer (the lobby list may lag behind a seat taken)
             tables.add_option(Option(self._table_line(t), id=str(t.id)))
         if highlighted is not None and highlighted < tables.option_count:
             tables.highlighted = highlighted
+        elif tables.option_count:
+            tables.highlighted = 0  # Enter sits at the first table straight away
         mine = client.table
         seats = Text()
         if mine is not None and client.seat is not None:

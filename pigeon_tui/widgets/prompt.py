@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Callable, ClassVar, Final
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -128,6 +128,8 @@ class Prompt(Widget, can_focus=True):
         self.view: PlayerView | None = None
         self.names: tuple[str, ...] = ()
         self._timer: Timer | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock deadlines are read with (tests give their own)."""
         self._rows = 1
         self._cursor_line = 0
 
@@ -146,8 +148,13 @@ class Prompt(Widget, can_focus=True):
                 self._timer.stop()
                 self._timer = None
         elif self._timer is None:
-            self._timer = self.set_interval(1.0, self.refresh)
-        self.refresh()
+            self._timer = self.set_interval(1.0, self._tick)
+        self.refresh(layout=True)
+
+    def _tick(self) -> None:
+        """Redraw the seconds left (and lay out again only if the prompt took more or fewer lines)."""
+        lines = len(self._lines(max(1, self.content_region.width or self.size.width)))
+        self.refresh(layout=lines != self.size.height)
 
     def highlight(self) -> Highlight:
         """The cards and Zones the options refer to, and those of the entry under the cursor."""
@@ -246,12 +253,13 @@ class Prompt(Widget, can_focus=True):
         if decision is None:
             return Content.styled(self.waiting, _MUTED).wrap(width) if self.waiting else [Content()]
         me = self.view.seat if self.view is not None else None
-        parts: list[Content | str | tuple[str, str]] = [(with_names(decision.prompt, self.names, me), "bold")]
+        parts: list[Content | str | tuple[str, str]] = []
+        if self.deadline is not None:  # first, so it never wraps apart
+            left = max(0, math.ceil(self.deadline - self.clock()))
+            parts += [(f"{left} s left", "$warning bold reverse"), " "]
+        parts.append((with_names(decision.prompt, self.names, me), "bold"))
         if decision.kind in REACTIONS:
             parts.append((f"  ({PASS_KEY} to pass)", _MUTED))
-        if self.deadline is not None:
-            left = max(0, math.ceil(self.deadline - time.monotonic()))
-            parts.append((f"  {left} s", "$warning bold"))
         lines = Content.assemble(*parts).wrap(width)
         lines.extend(self._option_lines(width, len(lines)))
         detail = self._detail()

@@ -8,7 +8,7 @@ from pigeon_tui.screens.help import LogScreen
 from pigeon_tui.screens.start import StartScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.widgets.prompt import Prompt
-from tests.tui.conftest import make_app, play_by_keys, screen_text, wait_for_prompt
+from tests.tui.conftest import make_app, play_by_keys, play_decisions, screen_text, wait_for_prompt
 
 
 async def test_whole_game_by_keys_reaches_game_over() -> None:
@@ -116,3 +116,23 @@ async def test_too_small_terminal_says_the_size_needed_and_recovers() -> None:
         await pilot.resize_terminal(100, 30)
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_reaction_prompt_counts_down_its_deadline() -> None:
+    """Issue 5: the prompt shows the seconds left before the host passes for the player."""
+    app = make_app(players=5, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = await play_decisions(pilot, 60, seed=4, stop_at_reaction=True)
+        now = [1000.0]
+        prompt.clock = lambda: now[0]
+        prompt.deadline = 1008.0
+        await pilot.pause()
+        assert "8 s left" in screen_text(app), screen_text(app)
+        now[0] += 3.2
+        prompt.refresh()
+        await pilot.pause()
+        assert "5 s left" in screen_text(app)
+        await pilot.press("0")
+        await pilot.pause()
+        assert prompt.deadline is None
+        assert "s left" not in screen_text(app)

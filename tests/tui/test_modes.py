@@ -62,3 +62,21 @@ async def test_table_at_80x24_fits_every_zone_without_overlap(players: int) -> N
         text = screen_text(app)
         for name in ("Road", "Statue", "Cables", "Crowd", "Your hand", "Flock"):
             assert name in text
+
+
+async def test_ascii_highlight_mark_is_not_a_border_corner() -> None:
+    """Issue 5: in --ascii, a lit Zone's title mark must not read as border ("+- + Road")."""
+    from pigeon_tui.screens.table import TableScreen
+    from pigeon_tui.widgets.zone import Highlight
+
+    app = make_app(players=4, seed=21, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_decisions(pilot, 1, seed=4)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.highlight = Highlight(frozenset({"road", "b1"}), frozenset())
+        screen.redraw()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "+- @ Road" in text
+        assert "+- +" not in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Callable
 
 from textual.pilot import Pilot
@@ -120,3 +121,68 @@ def test_host_command_and_ready_word_match_the_net_layer() -> None:
 
     assert launch.READY_WORD == READY_LINE
     assert launch.HOST_COMMAND == HOST_COMMAND
+
+
+async def test_reaction_counts_down_the_hosts_limit_and_one_key_passes() -> None:
+    """Issue 5: a reaction asked by a host started with --reaction-limit 8 shows the seconds
+    left, and 0 passes it."""
+    from core.decisions import REACTIONS
+    from net.spawn import spawn_host
+    from pigeon_tui.remote import connect
+    from pigeon_tui.session import Session
+
+    host = await spawn_host(
+        ["--seats", "3", "--bots", "2", "--bot-level", "random", "--seed", "3", "--reaction-limit", "8"]
+        + ["--bot-delay", "0"]
+    )
+
+    async def seat_at_the_host(options: GameOptions) -> Session:
+        session = await connect("127.0.0.1", host.port, "You", table=1)
+        await session.first_view()
+        return session
+
+    app = PigeonApp(GameOptions(players=3), play_now=True, session_factory=seat_at_the_host)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                prompt = await wait_for_prompt(pilot, rounds=1000)
+                assert prompt is not None and prompt.decision is not None, "no reaction before the end"
+                if prompt.decision.kind in REACTIONS:
+                    break
+                await pilot.press(next(e.key for e in prompt.entries if e.key not in ("esc", "0", "")))
+                await pilot.pause(0.05)
+            reaction = prompt.decision
+            assert prompt.deadline is not None
+            await pilot.pause()
+            text = screen_text(app)
+            shown = re.search(r"(\d+) s left", text)
+            assert shown is not None and "(0 to pass)" in text, text
+            assert 1 <= int(shown.group(1)) <= 8
+            await pilot.press("0")
+            await pilot.pause(0.2)
+            assert prompt.decision is None or prompt.decision.id != reaction.id
+            session = app.session
+            assert isinstance(session, NetSession)
+            assert all(d.id != reaction.id for d in session.client.decisions), "the host took the pass"
+            await app.action_quit()
+    finally:
+        await host.stop()
+
+
+async def test_lobby_enter_sits_at_the_first_table_and_its_line_says_so() -> None:
+    """Issue 5: in the lobby of `pigeon-tui join`, Enter sits at once (the first table is
+    highlighted) and the table's line counts the seat taken."""
+    from net.spawn import spawn_host
+
+    host = await spawn_host(["--seats", "2", "--bots", "0"])
+    app = PigeonApp(GameOptions(), join=("127.0.0.1", host.port, "Eve", None))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Table 1" in screen_text(app))
+            await pilot.press("enter")
+            await _until(pilot, lambda: "You sit at" in screen_text(app))
+            await _until(pilot, lambda: "1/2 seats" in screen_text(app))
+            assert "Eve" in screen_text(app)
+            await app.action_quit()
+    finally:
+        await host.stop()
