@@ -16,7 +16,7 @@ import struct
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable, Final, Sequence
+from typing import Callable, Final, Sequence, cast
 
 from net.discovery import (
     DATAGRAM_MAX,
@@ -82,8 +82,7 @@ class Responder(asyncio.DatagramProtocol):
         self._refill = time.monotonic()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.DatagramTransport)
-        self.transport = transport
+        self.transport = cast(asyncio.DatagramTransport, transport)
 
     def datagram_received(self, data: bytes, addr: tuple[str | int, ...]) -> None:
         host = str(addr[0])

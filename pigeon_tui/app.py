@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pigeon_tui.launch import HostSpec
     from pigeon_tui.remote import HostProcess
     from pigeon_tui.screens.table import TableScreen
+from pigeon_tui.joining import Joining
 from pigeon_tui.launch import BOT_DELAY
 from pigeon_tui.session import GameOptions, LocalSession, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
@@ -57,6 +58,7 @@ class PigeonApp(App[None]):
         session_factory: SessionFactory | None = None,
         join: tuple[str, int, str, str | None] | None = None,
         prespawned: tuple[HostSpec, subprocess.Popen[bytes]] | None = None,
+        joining: Joining | None = None,
     ) -> None:
         super().__init__()
         self.options = options or GameOptions()
@@ -65,6 +67,8 @@ class PigeonApp(App[None]):
         """(host, port, name, password) to join at start (`pigeon-tui join`)."""
         self.prespawned = prespawned
         """A private host the CLI started (for these options) while the app was loading."""
+        self.joining = joining or Joining()
+        """How `pigeon-tui join` joins: as a guest of serve-ssh, a token file, discovery targets."""
         self.ascii_only = ascii_only
         self.glyphs = glyphs(ascii_only)
         self.local = local
@@ -133,6 +137,10 @@ class PigeonApp(App[None]):
         self._show_start()
         if self.join_address is not None:
             self.join_game(*self.join_address)
+        elif self.joining.find:
+            from pigeon_tui.screens.lobby import JoinScreen
+
+            self.push_screen(JoinScreen(self.glyphs, self.joining.name))
 
     def _show_start(self) -> None:
         from pigeon_tui.screens.start import StartScreen
@@ -142,7 +150,7 @@ class PigeonApp(App[None]):
         while len(self.screen_stack) > keep:
             self.pop_screen()
         if keep == 1:
-            self.push_screen(StartScreen(self.glyphs, self.options, network=True))
+            self.push_screen(StartScreen(self.glyphs, self.options, network=True, guest=self.joining.guest))
 
     def back_to_start(self) -> None:
         """Leave the game (if any) and show the start screen alone on the stack."""
@@ -153,6 +161,10 @@ class PigeonApp(App[None]):
         """A new game against bots: its table is drawn at once (over the start screen) and
         dealt once the host is ready."""
         self.options = options
+        if self.joining.guest and self.join_address is not None:
+            host, port, name, password = self.join_address  # a new table with bots on our host
+            self.run_worker(self._enter_lobby(host, port, name, password, bots=options), exclusive=True, group="start")
+            return
         table = self._show_table(None, players=options.players)
         self.run_worker(self._start_game(options, table), exclusive=True, group="start")
 
@@ -220,14 +232,24 @@ class PigeonApp(App[None]):
         process: HostProcess | None = None,
         share: tuple[str, ...] = (),
         table: int | None = None,
+        bots: GameOptions | None = None,
     ) -> None:
+        """Connect and show the lobby; with `bots`, open a table of bots there and sit at it."""
         from net.client import Refused
         from pigeon_tui.remote import connect
         from pigeon_tui.screens.lobby import LobbyScreen
 
         await self._drop_session()
         try:
-            session = await connect(host, port, name, password, process, table=table)
+            session = await connect(
+                host, port, name, password, process, table=table, token_file=self.joining.token_file
+            )
+            if bots is not None:
+                out = await session.client.create(
+                    bots.players, bots.players - 1, bots.bot_levels()[0], bots.edition.value
+                )
+                if not out.ok:
+                    self.notify(f"The host refused a table: {out.text or out.code}", severity="error", timeout=8)
         except Refused as exc:
             self.notify(f"The host refused: {exc.text or exc.code}", severity="error", timeout=8)
             if process is not None:

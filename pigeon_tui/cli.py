@@ -108,15 +108,27 @@ def _run_app(
             return 2
         options = GameOptions(players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition))
     join = None
+    joining = None
     if command == "join":
+        import os
+
+        from net.discovery_udp import parse_target
+        from pigeon_tui.joining import Joining
         from pigeon_tui.remote import parse_address
 
+        password = args.password or os.environ.get("PIGEON_TUI_PASSWORD") or None
         try:
-            host, port = parse_address(args.address, 7777)
+            if args.address:
+                host, port = parse_address(args.address, 7777)
+                join = (host, port, args.name, password)
+            targets = tuple(parse_target(t) for t in args.discover_at) if args.discover_at else None
         except ValueError as exc:
             print(f"pigeon-tui join: {exc}", file=sys.stderr)
             return 2
-        join = (host, port, args.name, args.password)
+        if args.guest and join is None:
+            print("pigeon-tui join: --guest needs an address", file=sys.stderr)
+            return 2
+        joining = Joining(args.guest, args.token_file, join is None, args.name, targets)
     from pigeon_tui.app import PigeonApp
 
     app = PigeonApp(
@@ -125,6 +137,7 @@ def _run_app(
         ascii_only=bool(getattr(args, "ascii", False)),
         join=join,
         prespawned=prespawned,
+        joining=joining,
     )
     app.run()
     return 0
@@ -144,9 +157,29 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp = sub.add_parser("join", help="join a game on a host (another machine, or one on this LAN)")
-    jp.add_argument("address", help="HOST[:PORT], as the host shows it (port 7777 if left out)")
+    jp.add_argument(
+        "address",
+        nargs="?",
+        default=None,
+        help="HOST[:PORT], as the host shows it (port 7777 if left out); none: list the games on this LAN",
+    )
     jp.add_argument("--name", default="Player", help="your name at the table")
-    jp.add_argument("--password", default=None, help="the host's password, if it set one")
+    jp.add_argument("--password", default=None, help="the host's password, if it set one (or $PIGEON_TUI_PASSWORD)")
+    jp.add_argument(
+        "--discover-at",
+        action="append",
+        metavar="ADDRESS[:PORT]",
+        help="send LAN discovery probes here (a host, or a subnet's broadcast address; repeatable) "
+        "instead of every broadcast address of this machine",
+    )
+    jp.add_argument(
+        "--token-file", default=None, help="keep the seat token in this file, and take that seat back with it"
+    )
+    jp.add_argument(
+        "--guest",
+        action="store_true",
+        help="as serve-ssh runs it: stay on this host (no hosting, no other address; bot games are tables there)",
+    )
     jp.add_argument("--ascii", action="store_true", help="draw with ASCII only (no box or symbol glyphs)")
     jp.set_defaults(run=_tui)
 
@@ -193,6 +226,7 @@ def _host(args: argparse.Namespace) -> int:
         tables=args.tables,
         table=table,
         bot_processes=processes,
+        discovery_port=None if args.no_discovery or args.bind.startswith("127.") else args.discovery_port,
     )
     try:
         asyncio.run(run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin))
@@ -212,6 +246,7 @@ def _seconds(text: str) -> float:
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from net.discovery import DISCOVERY_PORT
     from net.limits import AWAY_GRACE, REACTION_LIMIT, REACTION_WINDOW, TURN_LIMIT
 
     hp = sub.add_parser("host", help="run a headless host others join (a LAN game, a server)")
@@ -251,10 +286,118 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     hp.add_argument("--bot-processes", type=int, default=None, help="worker processes for bots (default: auto)")
     hp.add_argument("--name", default="pigeon_tui", help="the host's name in the lobby")
+    hp.add_argument(
+        "--no-discovery", action="store_true", help="do not answer LAN discovery probes (a 127.* host never does)"
+    )
+    hp.add_argument(
+        "--discovery-port", type=int, default=DISCOVERY_PORT, help="UDP port for LAN discovery probes (0: any)"
+    )
     hp.add_argument("--ready", action="store_true", help="print `LISTENING ADDRESS PORT` once listening")
     hp.add_argument("--exit-with-stdin", action="store_true", help="stop when stdin closes (a child process)")
     hp.add_argument("-v", "--verbose", action="store_true", help="log connections and games")
     hp.set_defaults(run=_host)
+
+
+def _serve_ssh(args: argparse.Namespace) -> int:
+    """The SSH front door (never imports textual; each session's TUI is a child process)."""
+    import asyncio
+    import logging
+    from pathlib import Path
+
+    try:
+        from net.ssh.server import SshConfig, SshServer, serve_ssh
+    except ImportError:
+        print("pigeon-tui serve-ssh needs asyncssh: pip install 'pigeon-tui[ssh]'", file=sys.stderr)
+        return 1
+    from net.host import Host, HostConfig, lan_addresses
+    from net.table import TableConfig
+    from pigeon_tui.remote import parse_address
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    game = None
+    if args.host:
+        try:
+            game = parse_address(args.host, 7777)
+        except ValueError as exc:
+            print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+            return 2
+    levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("greedy",)
+    table = TableConfig(
+        seats=args.seats, bots=args.bots, bot_level=levels[0], bot_levels=levels if len(levels) > 1 else ()
+    )
+    host = HostConfig(bind="127.0.0.1", port=0, name=args.name, tables=args.max_sessions + 1, table=table)
+    config = SshConfig(
+        bind=args.bind,
+        port=args.port,
+        host_key=Path(args.host_key) if args.host_key else None,
+        authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
+        password=args.password,
+        open=args.open,
+        game=game,
+        game_password=args.host_password,
+        host=host,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+    )
+    try:
+        table.check()
+        config.check()
+    except ValueError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 2
+
+    def ready(server: SshServer, game_host: Host | None) -> None:
+        if config.open:
+            print(
+                "\n  *** OPEN: anyone who can reach this port plays, with no key and no password. ***\n"
+                "  *** Use it on a LAN you trust (a party), not on the internet.                ***\n",
+                file=sys.stderr,
+                flush=True,
+            )
+        address = ("127.0.0.1", game_host.port) if game_host is not None else server.game
+        where = f"{'its own' if game_host is not None else 'the'} game host at {address[0]}:{address[1]}"
+        print(f"pigeon-tui serve-ssh: SSH on port {server.port}, joining {where}", flush=True)
+        print(f"host key fingerprint: {server.fingerprint}", flush=True)
+        addresses = lan_addresses() if args.bind in ("0.0.0.0", "::") else [args.bind]
+        port_flag = "" if server.port == 22 else f"-p {server.port} "
+        for addr in addresses or ["127.0.0.1"]:
+            print(f"players type: ssh {port_flag}NAME@{addr}", flush=True)
+
+    try:
+        asyncio.run(serve_ssh(config, ready))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _add_serve_ssh(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from net.ssh.child import IDLE_TIMEOUT, MAX_SESSIONS, SSH_PORT
+
+    sp = sub.add_parser("serve-ssh", help="let players in over SSH: `ssh -p 2222 name@this-host`, nothing installed")
+    sp.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    sp.add_argument("--port", type=int, default=SSH_PORT, help="SSH port (0 picks a free one)")
+    way = sp.add_argument_group("how players get in (one of; keys and a password may go together)")
+    way.add_argument("--authorized-keys", metavar="FILE", help="public keys allowed (OpenSSH authorized_keys format)")
+    way.add_argument("--password", help="a password every player gives (any user name)")
+    way.add_argument("--open", action="store_true", help="anyone may play, no key or password (a LAN party)")
+    sp.add_argument("--host-key", metavar="PATH", help="host key file (default: kept in the user data directory)")
+    sp.add_argument(
+        "--host", metavar="ADDRESS:PORT", help="join this game host (default: run one on 127.0.0.1 in this process)"
+    )
+    sp.add_argument("--host-password", help="that game host's password, if it has one")
+    sp.add_argument("--max-sessions", type=_positive, default=MAX_SESSIONS, help="players connected at once")
+    sp.add_argument(
+        "--idle-timeout", type=_seconds, default=IDLE_TIMEOUT, help="seconds without a key press before a session ends"
+    )
+    sp.add_argument("--name", default="pigeon_tui", help="the game host's name in the lobby")
+    sp.add_argument("--seats", type=_players, default=4, help="seats at the game host's own table")
+    sp.add_argument("--bots", type=int, default=0, help="bot seats at that table")
+    sp.add_argument("--bot-level", default="greedy", help="level of bots (comma-separated: one per bot seat)")
+    sp.add_argument("-v", "--verbose", action="store_true", help="log connections and sessions")
+    sp.set_defaults(run=_serve_ssh)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -276,6 +419,7 @@ def parser() -> argparse.ArgumentParser:
     _add_play(sub)
     _add_join(sub)
     _add_host(sub)
+    _add_serve_ssh(sub)
     return p
 
 

@@ -26,6 +26,7 @@ from net.client import (
 from net.client import (
     Status as ClientStatus,
 )
+from net.errors import ErrorCode
 from pigeon_tui.launch import READY_WORD, HostSpec, spawn_host
 from pigeon_tui.session import ChoiceRefused, GameOptions, Link, Seat, Session, Status, Update
 
@@ -141,6 +142,8 @@ class NetSession:
         self.message = ""
         self.on_change: Callable[[], None] | None = None
         """Called when the lobby, the table, the seat or the connection changed (lobby screen)."""
+        self.token_file: str | None = None
+        """Where the seat token is kept each time the host seats us (`join --token-file`)."""
 
     # -- Session -------------------------------------------------------------------------
 
@@ -237,6 +240,10 @@ class NetSession:
                 self.message = item.text if item.status is not ClientStatus.CONNECTED else ""
                 self._refresh()
             elif isinstance(item, (TableChanged, Seated, LobbyChanged, GameOver)):
+                if isinstance(item, Seated) and self.token_file is not None:
+                    from pigeon_tui.joining import save_token
+
+                    save_token(self.token_file, self.client.token)
                 self._refresh()
             else:
                 continue
@@ -302,15 +309,32 @@ async def connect(
     password: str | None = None,
     process: HostProcess | None = None,
     table: int | None = None,
+    token_file: str | None = None,
 ) -> NetSession:
     """Connect to a host's lobby (or straight to a seat at `table`). Raises Refused (wrong
-    password, version mismatch, full table...), OSError, TimeoutError."""
-    client = Client(host, port, name, password=password or None, table=table)
-    session = NetSession(client, process)
-    try:
-        await client.connect()
-    except BaseException:
-        await session.close()
-        raise
-    session.start()
-    return session
+    password, version mismatch, full table...), OSError, TimeoutError.
+
+    With `token_file`, the seat token kept there (if the host still holds that seat) takes
+    the seat back, and each new token is kept there."""
+    from pigeon_tui.joining import read_token, save_token
+
+    token = read_token(token_file)
+    while True:
+        client = Client(host, port, name, password=password or None, table=table, token=token)
+        session = NetSession(client, process)
+        session.token_file = token_file
+        try:
+            await client.connect()
+        except Refused as exc:
+            if token is not None and exc.code == ErrorCode.BAD_TOKEN.value:
+                await client.close()
+                token = None  # that seat is gone (the game ended): come in as anyone does
+                save_token(token_file, None)
+                continue
+            await session.close()
+            raise
+        except BaseException:
+            await session.close()
+            raise
+        session.start()
+        return session

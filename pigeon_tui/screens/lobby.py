@@ -21,6 +21,7 @@ from pigeon_tui.themes import Glyphs
 
 if TYPE_CHECKING:
     from net.client import TableInfo
+    from net.discovery_udp import Found
     from pigeon_tui.app import PigeonApp
     from pigeon_tui.remote import NetSession
 
@@ -89,7 +90,8 @@ class HostScreen(GuardedScreen):
 
 
 class JoinScreen(GuardedScreen):
-    """Join a game: the host's address, your name, the password if it has one."""
+    """Join a game: one found on this LAN (listed live), or the host's address typed; your
+    name, and the password if it has one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="join-back"),
@@ -100,10 +102,14 @@ class JoinScreen(GuardedScreen):
         self.glyphs = glyphs
         self.player_name = name
         self.address = address
+        self.found: list[Found] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
             yield Static("Join a game", classes="form-title")
+            yield Static("Games on this network", classes="form-label")
+            yield OptionList(id="join-found")
+            yield Static(f"Looking{self.glyphs.ellipsis}", id="join-found-status", classes="form-hint")
             yield Static("Address (the host shows it: ADDRESS:PORT)", classes="form-label")
             yield Input(self.address, placeholder="192.168.1.20:7777", id="join-address")
             yield Static("Your name", classes="form-label")
@@ -115,6 +121,64 @@ class JoinScreen(GuardedScreen):
 
     def on_mount(self) -> None:
         self.query_one("#join-address").focus()
+        self.find_games()
+
+    @work(exclusive=True, group="discovery")
+    async def find_games(self) -> None:
+        """Probe the LAN (or `--discover-at`) and list the games that answer, live; the probe
+        loop stops by itself after `WATCH_ROUNDS` rounds, or when the screen goes."""
+        from net.discovery_udp import Finder, default_targets
+
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        targets = app.joining.discover_at
+        try:
+            await Finder(default_targets() if targets is None else targets).run(self._games_changed)
+        except OSError as exc:
+            self.query_one("#join-found-status", Static).update(f"LAN discovery failed ({exc}); type an address.")
+
+    def _games_changed(self, found: list[Found]) -> None:
+        from net.messages import PROTOCOL_VERSION
+
+        if not self.is_attached:
+            return
+        self.found = found
+        games = self.query_one("#join-found", OptionList)
+        highlighted = games.highlighted
+        games.clear_options()
+        for i, f in enumerate(found):
+            g = f.game
+            notes = [
+                f"{g.free} free seat{'s' if g.free != 1 else ''}",
+                f"{g.tables} table{'s' if g.tables != 1 else ''}",
+            ]
+            if g.password:
+                notes.append("password")
+            if g.protocol != PROTOCOL_VERSION:
+                notes.append("another version")
+            games.add_option(Option(f"{g.host} {self.glyphs.dot} {f.join_address} ({', '.join(notes)})", id=str(i)))
+        if highlighted is not None and highlighted < games.option_count:
+            games.highlighted = highlighted
+        elif games.option_count:
+            games.highlighted = 0
+        status = (
+            "Enter joins the game chosen; Tab goes to the address."
+            if found
+            else ("None found yet. A firewall may block UDP port 7778: type the address.")
+        )
+        self.query_one("#join-found-status", Static).update(status)
+
+    @on(OptionList.OptionSelected, "#join-found")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id is None or int(event.option_id) >= len(self.found):
+            return
+        f = self.found[int(event.option_id)]
+        self.query_one("#join-address", Input).value = f.join_address
+        password = self.query_one("#join-password", Input)
+        if f.game.password and not password.value:
+            self.notify("This game needs a password.", severity="warning")
+            password.focus()
+            return
+        self._submit()
 
     @on(Input.Submitted)
     def _submit(self) -> None:

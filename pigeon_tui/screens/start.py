@@ -86,11 +86,13 @@ class StartScreen(GuardedScreen):
         Binding("q", "app.quit", "Quit", show=False, id="quit"),
     ]
 
-    def __init__(self, glyphs: Glyphs, options: GameOptions, network: bool = False) -> None:
+    def __init__(self, glyphs: Glyphs, options: GameOptions, network: bool = False, guest: bool = False) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.options = options
         self.network = network
+        self.guest = guest
+        """Playing through serve-ssh: no hosting and no other address from here."""
 
     def compose(self) -> ComposeResult:
         o = self.options
@@ -101,10 +103,13 @@ class StartScreen(GuardedScreen):
             yield Center(Static("the card game of city pigeons and their guano", id="start-tagline"))
             with Center(), Horizontal(id="start-body"):
                 net_note = "" if self.network else " (soon)"
-                yield OptionList(
-                    Option("Play against bots", id="play"),
+                lan = [
                     Option(f"Host a LAN game{net_note}", id="host", disabled=not self.network),
                     Option(f"Join a game{net_note}", id="join", disabled=not self.network),
+                ]
+                yield OptionList(
+                    Option("Play against bots", id="play"),
+                    *([Option("Back to the lobby", id="lobby")] if self.guest else lan),
                     Option("Rules and cards", id="rules"),
                     Option("Quit", id="quit"),
                     id="start-menu",
@@ -145,6 +150,8 @@ class StartScreen(GuardedScreen):
             from pigeon_tui.screens.lobby import JoinScreen
 
             self.app.push_screen(JoinScreen(self.glyphs, self._player_name()))
+        elif event.option_id == "lobby" and app.join_address is not None:
+            app.join_game(*app.join_address)
         elif event.option_id == "rules":
             self.action_rules()
         elif event.option_id == "quit":

@@ -1,0 +1,197 @@
+"""LAN discovery: the messages (bytes only), a host's responder and the finder over UDP. Every
+probe goes to 127.0.0.1: no broadcast, no multicast, no other address."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import msgpack
+import pytest
+
+import net.discovery_udp
+from net.discovery import (
+    ANNOUNCE_MAX,
+    PROBE_SIZE,
+    Game,
+    TableSummary,
+    announcement,
+    probe,
+    read_announcement,
+    read_probe,
+)
+from net.discovery_udp import Finder, Responder, answers_to, discover, parse_target
+from net.messages import PROTOCOL_VERSION
+from pigeon_tui.cli import parser
+from tests.net.helpers import running_host, table_config
+
+LOOPBACK = "127.0.0.1"
+
+
+def _game(**kw: Any) -> Game:
+    base: dict[str, Any] = dict(host="den", port=7777, protocol=1, password=False, tables=1, free=3)
+    base.update(kw)
+    return Game(**base)
+
+
+# ---- messages -----------------------------------------------------------------------------
+
+
+def test_probe_round_trip_is_padded_and_short_ones_are_ignored() -> None:
+    data = probe(12345)
+    assert len(data) == PROBE_SIZE
+    assert read_probe(data) == 12345
+    assert read_probe(data[:-1]) is None  # a short probe could be used to amplify: not answered
+    small = msgpack.packb({"t": "pigeon?", "v": 1, "n": 1})
+    assert read_probe(small) is None
+    with pytest.raises(ValueError):
+        probe(-1)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\xc1" * PROBE_SIZE,
+        random.Random(1).randbytes(PROBE_SIZE),
+        msgpack.packb([1, 2, 3]) + b"\0" * PROBE_SIZE,
+        msgpack.packb({"t": "pigeon?", "v": 99, "n": 1, "pad": b"\0" * PROBE_SIZE}),
+        msgpack.packb({"t": "pigeon?", "v": 1, "n": "one", "pad": b"\0" * PROBE_SIZE}),
+        msgpack.packb({"t": "other", "v": 1, "n": 1, "pad": b"\0" * PROBE_SIZE}),
+        b"\xdd\xff\xff\xff\xff" + b"\0" * PROBE_SIZE,  # an array claiming 4 billion items
+    ],
+    ids=["empty", "undecodable", "noise", "array", "version", "nonce", "type", "huge-array"],
+)
+def test_garbage_is_no_probe_and_no_announcement(data: bytes) -> None:
+    assert read_probe(data) is None
+    assert read_announcement(data) is None
+
+
+def test_announcement_round_trip_and_nonce() -> None:
+    game = _game(tables=2, free=4, password=True, listed=(TableSummary(1, "Table 1", "waiting", 4, 3),))
+    data = announcement(game, 7)
+    assert read_announcement(data, 7) == game
+    assert read_announcement(data, 8) is None  # an answer to someone else's probe
+    assert read_announcement(data) == game
+
+
+def test_announcement_stays_small_however_big_the_host() -> None:
+    tables = tuple(TableSummary(i, "\U0001f426" * 40, "waiting", 6, 6) for i in range(50))
+    data = announcement(_game(host="\U0001f426" * 500, tables=50, free=300, listed=tables), 1)
+    assert len(data) <= ANNOUNCE_MAX
+    game = read_announcement(data, 1)
+    assert game is not None and game.tables == 50 and game.free == 300
+
+
+def test_announcement_fields_are_checked_and_names_cleaned() -> None:
+    good: dict[str, Any] = {"t": "pigeon!", "v": 1, "n": 1, "host": "h", "port": 7777, "proto": 1}
+    good.update({"pw": False, "tables": 1, "free": 1, "list": []})
+    assert read_announcement(msgpack.packb(good)) is not None
+    for field, bad in [("port", 0), ("port", 70000), ("pw", 1), ("host", 5), ("free", -1), ("list", [[1, 2]])]:
+        assert read_announcement(msgpack.packb({**good, field: bad})) is None, field
+    evil = read_announcement(msgpack.packb({**good, "host": "\x1b[2Jevil\x07"}))
+    assert evil is not None and evil.host == "evil"
+
+
+def test_only_lan_sources_are_answered() -> None:
+    for address in ("127.0.0.1", "192.168.1.20", "10.0.0.7", "172.16.3.4", "169.254.1.1", "::1", "fe80::1"):
+        assert answers_to(address), address
+    for address in ("8.8.8.8", "1.1.1.1", "2001:4860::8888", "nonsense"):
+        assert not answers_to(address), address
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.sent: list[tuple[bytes, Any]] = []
+
+    def sendto(self, data: bytes, addr: Any) -> None:
+        self.sent.append((data, addr))
+
+
+def test_responder_rate_limits_and_ignores_what_is_not_a_probe() -> None:
+    responder = Responder(lambda: _game(), rate=0.001, burst=2)
+    transport = _Transport()
+    responder.transport = transport  # type: ignore[assignment]
+    responder.datagram_received(b"hello", (LOOPBACK, 5000))
+    responder.datagram_received(probe(1), ("8.8.8.8", 5000))
+    assert transport.sent == []
+    for n in range(5):
+        responder.datagram_received(probe(n), (LOOPBACK, 5000))
+    assert [read_announcement(d) is not None for d, _ in transport.sent] == [True, True]
+    assert all(len(d) <= ANNOUNCE_MAX for d, _ in transport.sent)
+    assert responder.ignored == 5
+
+
+def test_parse_target_and_join_without_an_address() -> None:
+    assert parse_target("192.168.1.255") == ("192.168.1.255", 7778)
+    assert parse_target("10.0.0.2:9000") == ("10.0.0.2", 9000)
+    with pytest.raises(ValueError):
+        parse_target(":1")
+    args = parser().parse_args(["join", "--discover-at", "127.0.0.1:9", "--name", "Ada"])
+    assert args.address is None and args.discover_at == ["127.0.0.1:9"]
+
+
+def test_tests_never_probe_beyond_loopback() -> None:
+    """The autouse fixture (tests/conftest.py) keeps default targets on loopback."""
+    assert {addr for addr, _ in net.discovery_udp.default_targets()} == {LOOPBACK}
+
+
+# ---- over UDP, on loopback ----------------------------------------------------------------
+
+
+async def test_a_host_answers_with_its_port_tables_free_seats_and_version() -> None:
+    async with running_host(table_config(seats=4, bots=1), discovery_port=0, name="Den", password="pw") as host:
+        udp = host.discovery_port
+        assert udp is not None and udp != host.port
+        found = await discover([(LOOPBACK, udp)], bind=LOOPBACK)
+        port = host.port
+    assert len(found) == 1
+    f = found[0]
+    assert (f.address, f.game.port, f.join_address) == (LOOPBACK, port, f"{LOOPBACK}:{port}")
+    assert f.game.host == "Den" and f.game.protocol == PROTOCOL_VERSION and f.game.password
+    assert (f.game.tables, f.game.free) == (1, 3)
+    assert f.game.listed == (TableSummary(1, "Table 1", "waiting", 4, 3),)
+
+
+async def test_no_discovery_means_no_answer() -> None:
+    async with running_host(table_config()) as host:
+        assert host.discovery_port is None
+    async with running_host(table_config(), discovery_port=0) as host:
+        udp = host.discovery_port
+        assert udp is not None
+    # the host is closed: nothing answers on that port any more
+    assert await discover([(LOOPBACK, udp)], wait=0.3, bind=LOOPBACK) == []
+
+
+async def test_the_list_is_refreshed_live_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(net.discovery_udp, "GAME_TTL", 0.7)
+    seen: list[list[int]] = []
+    async with running_host(table_config(seats=4, bots=0), discovery_port=0) as host:
+        udp = host.discovery_port
+        assert udp is not None
+        finder = Finder([(LOOPBACK, udp)], bind=LOOPBACK)
+
+        def changed(found: list[net.discovery_udp.Found]) -> None:
+            seen.append([f.game.free for f in found])
+
+        run = asyncio.create_task(finder.run(changed, rounds=40, interval=0.1, first_wait=0.1))
+        while not seen:
+            await asyncio.sleep(0.05)
+        assert seen[0] == [4]
+        host.tables[1].sit(_Conn(), "Ada")  # a seat is taken: the next answers say so
+        while [3] not in seen:
+            await asyncio.sleep(0.05)
+    while [] not in seen:  # the host is gone: it drops off the list
+        await asyncio.sleep(0.05)
+    result = await asyncio.wait_for(run, 10)  # 40 rounds and no more
+    assert result == []
+
+
+class _Conn:
+    """Enough of a connection for `Table.sit` (it sends the `seated` frame)."""
+
+    name = "Ada"
+
+    def send(self, message: Any) -> bool:
+        return True
