@@ -1,8 +1,8 @@
 """Bot benchmarks: think time per decision for each level on 4-player mid-game positions, and a
 small tournament table. Prints figures; nothing depends on them (design.md, "Tests").
 
-    python bench/bots.py                      # timings + a small table (a few minutes)
-    python bench/bots.py --positions 40 --games 20 --levels greedy,easy,medium,hard
+    python bench/bots.py                      # timings, two whole hard games, a small table
+    python bench/bots.py --positions 40 --full-games 5 --games 20 --levels greedy,easy,medium,hard
 """
 
 from __future__ import annotations
@@ -80,6 +80,22 @@ def tournament(levels: Sequence[str], games: int, players: int, against: str, se
         )
 
 
+def full_games(level: str, games: int, players: int, seed: int) -> None:
+    """Wall time of whole games of `players` bots of one level, clock deadlines on."""
+    print(f"\nWhole {players}-player games of {players} {level} bots")
+    print(f"{'game':>5} {'turns':>6} {'decisions':>10} {'seconds':>8}")
+    for g in range(games):
+        state = new_game(players, seed * 1_000_003 + g)
+        bots = [make_bot(level, seed * 1000 + g * 10 + s, clock=time.perf_counter) for s in range(players)]
+        t0 = time.perf_counter()
+        n = 0
+        while not state.over:
+            d = state.open[0]
+            apply(state, d.player, d.id, bots[d.player].choose(view(state, d.player), d))
+            n += 1
+        print(f"{g:>5} {state.turn:>6} {n:>10} {time.perf_counter() - t0:8.1f}", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--positions", type=int, default=30, help="mid-game positions timed per level")
@@ -88,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--against", default="greedy", help="the level every row plays against")
     p.add_argument("--levels", default="random,greedy,easy,medium,hard")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--full-games", type=int, default=2, help="whole 4-player games of four hard bots to time")
     args = p.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
     unknown = [x for x in levels + [args.against] if x not in LEVELS]
@@ -95,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unknown levels {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     time_levels(levels, mid_game_positions(args.positions, seed=args.seed))
+    if args.full_games:
+        full_games("hard", args.full_games, 4, args.seed)
     if args.games:
         tournament([x for x in levels if x != args.against], args.games, args.players, args.against, args.seed)
     return 0

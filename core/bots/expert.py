@@ -51,6 +51,9 @@ class Preset:
     minor: float = 1.0
     """Share of the iterations spent on decisions other than an action or its target (a
     reaction, a landing place, a pigeon to pick, a card to discard...)."""
+    late: int = 6
+    """Turns per player after which the budget shrinks in proportion to the turn: a game clock,
+    so that a game the players keep alive (R4.6, R6.2) stays quick."""
     tree: bool = True
     """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
     random numbers (every option played out on the same samples) and sequential halving."""
@@ -64,6 +67,8 @@ PRESETS: Final[dict[str, Preset]] = {
 """Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
+BY_POLICY: Final = frozenset({DecisionKind.DISCARD, DecisionKind.KEEP})
+"""Decisions the policy answers alone: which card to discard, which guano to keep."""
 SCALE: Final = 2.5
 """VP of lead that turns into a reward of about 0.73 (a logistic curve)."""
 
@@ -132,9 +137,17 @@ class ExpertBot:
         done = self.deadline() if self.deadline else None
         seat = decision.player
         unseen = Unseen(view)
-        budget = self.preset.iterations
+        if decision.kind in BY_POLICY:
+            self.last_iterations = 0
+            state = determinize(view, decision, self.rng, unseen)
+            return self.policy.choose(state, next(d for d in state.open if d.id == decision.id))
+        size = float(self.preset.iterations)
         if decision.kind not in MAJOR:
-            budget = max(1, round(budget * self.preset.minor))
+            size *= self.preset.minor
+        late = self.preset.late * view.players
+        if view.turn > late:
+            size *= late / view.turn
+        budget = max(1, round(size))
         if not self.preset.tree:
             return values[self._flat(view, decision, values, unseen, done, budget)]
         root = Node(seat)
