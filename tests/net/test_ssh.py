@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import os
 import stat
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -57,7 +59,8 @@ def login(server: SshServer, user: str = "ada", **kw: Any) -> Any:
     if "client_keys" not in kw and "password" not in kw:
         kw["password"] = PASSWORD
     kw.setdefault("client_keys", None)
-    return asyncssh.connect("127.0.0.1", server.port, username=user, known_hosts=None, agent_path=None, **kw)
+    kw.setdefault("agent_path", None)
+    return asyncssh.connect("127.0.0.1", server.port, username=user, known_hosts=None, **kw)
 
 
 class Terminal(asyncssh.SSHClientSession[bytes]):
@@ -374,3 +377,52 @@ async def test_five_sessions_play_at_one_table(tmp_path: Path) -> None:
             await asyncio.gather(*(t.wait_for("Your hand") for t in terms))
             assert len(server.sessions) == 5
             await play_until_each_moved(host, dict(zip(names, terms, strict=True)), timeout=150)
+
+
+async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Path) -> None:
+    async with front_door(tmp_path, idle_timeout=1.0) as (server, host), login(server) as conn:
+        term = await at_lobby(conn)
+        (session,) = server.sessions
+        assert session.child is not None
+        pid = session.child.pid
+        await asyncio.wait_for(term.closed.wait(), WAIT)
+        assert b"no key pressed for" in term.raw
+        assert b"\x1b[?1049l" in term.raw  # the main screen is back
+        async with asyncio.timeout(WAIT):
+            while server.sessions:
+                await asyncio.sleep(0.05)
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+async def test_open_mode_lets_anyone_in_and_still_learns_the_key(tmp_path: Path) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with front_door(tmp_path, open=True) as (server, host):
+        async with login(server, "eve", client_keys=[key]) as conn:
+            await at_lobby(conn)
+            (session,) = server.sessions
+            assert session.connection.key_fingerprint == key.get_fingerprint("sha256")
+        async with login(server, "mallory", password="anything") as conn:
+            await at_lobby(conn)
+
+
+async def test_agent_and_x11_forwarding_are_not_granted(tmp_path: Path) -> None:
+    agent = str(tmp_path / "agent.sock")  # asked for, never used: the server says no
+    async with front_door(tmp_path) as (server, host), login(server, agent_forwarding=True) as conn:
+        conn._agent_forward_path = agent
+        await at_lobby(conn, x11_forwarding="ignore_failure", x11_display="127.0.0.1:99")
+        (session,) = server.sessions
+        assert session.chan is not None
+        assert session.chan.get_agent_path() is None
+        assert session.chan.get_x11_display() is None
+
+
+def test_serve_ssh_is_headless_and_wants_a_way_in() -> None:
+    code = (
+        "import sys\n"
+        "from pigeon_tui.cli import main\n"
+        "print(main(['serve-ssh', '--port', '0']), 'textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["2", "False"]
+    assert "--authorized-keys FILE, --password PW, or --open" in out.stderr
