@@ -5,6 +5,7 @@ and stopping it stops its whole process group."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import fcntl
 import logging
@@ -70,16 +71,26 @@ class PtyChild:
         try:
             set_size(slave, size)
             os.set_blocking(master, False)
-            process = await asyncio.create_subprocess_exec(
-                *argv,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=dict(env),
-                cwd=cwd,
-                start_new_session=True,
-                preexec_fn=_take_controlling_tty,
+            spawn = asyncio.ensure_future(
+                asyncio.create_subprocess_exec(
+                    *argv,
+                    stdin=slave,
+                    stdout=slave,
+                    stderr=slave,
+                    env=dict(env),
+                    cwd=cwd,
+                    start_new_session=True,
+                    preexec_fn=_take_controlling_tty,
+                )
             )
+            try:
+                process = await asyncio.shield(spawn)
+            except asyncio.CancelledError:  # it may have started all the same: kill it, then go
+                with contextlib.suppress(Exception):
+                    late = await spawn
+                    os.killpg(late.pid, signal.SIGKILL)
+                    await late.wait()
+                raise
         except BaseException:
             os.close(master)
             raise

@@ -244,6 +244,24 @@ async def test_resize_reaches_the_tui_and_it_redraws(tmp_path: Path) -> None:
                 await asyncio.sleep(0.05)
 
 
+async def test_a_guest_plays_bots_on_the_same_host_and_cannot_host_or_go_elsewhere(tmp_path: Path) -> None:
+    async with front_door(tmp_path) as (server, host), login(server, "ada") as conn:
+        term = await at_lobby(conn)
+        term.press("\x1b")  # Esc: the lobby's "Leave", to the start menu
+        await term.wait_for("Play against bots")
+        assert "Back to the lobby" in term.text
+        assert "Host a LAN game" not in term.text and "Join a game" not in term.text
+        await asyncio.sleep(0.3)
+        term.press("\r")  # Play against bots: a new table with bots on the same host
+        await term.wait_for("Your hand")
+        table, seat = table_of(host, "ada")
+        assert table.id != 1 and sum(1 for m in table.seats if m is not None and not m.human) == 3
+        (session,) = server.sessions
+        assert session.child is not None
+        with open(f"/proc/{session.child.pid}/task/{session.child.pid}/children") as f:
+            assert f.read().split() == []  # no private host process of its own
+
+
 async def test_session_end_stops_the_child(tmp_path: Path) -> None:
     async with front_door(tmp_path) as (server, host):
         async with login(server) as conn:
