@@ -19,7 +19,7 @@ from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
 from pigeon_tui.widgets.prompt import Prompt
-from pigeon_tui.widgets.scores import TableInfo, TableStatus, whose_turn
+from pigeon_tui.widgets.scores import TableInfo, TableStatus, view_scores, whose_turn
 from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight, ZoneView
 
 if TYPE_CHECKING:
@@ -158,8 +158,9 @@ class TableScreen(GuardedScreen):
         thinking = self.update_.thinking if self.update_ is not None else None
         status = self.session.status if self.session is not None else Status(Link.CONNECTING)
         self.query_one(TableStatus).show(view, seats, status)
+        scores = view_scores(view)  # once for every Balcony
         for zone in self.query(ZoneView):
-            zone.show(view, seats, self.highlight, thinking)
+            zone.show(view, seats, self.highlight, thinking, scores)
         self.query_one(Hand).show(view.hand, self.highlight)
         self.query_one(TableInfo).show(view)
 

@@ -6,6 +6,7 @@ from typing import Final
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
 from textual.style import Style
 from textual.widget import Widget
@@ -36,15 +37,23 @@ class Hand(Widget):
         self.glyphs = glyphs
         self._cards: tuple[str, ...] = ()
         self._highlight = NO_HIGHLIGHT
+        self._column = 0
+        self._drawn = False
+        """Height of the hand's column at the last layout."""
 
     def show(self, cards: tuple[str, ...], highlight: Highlight) -> None:
+        if self._drawn and (cards, highlight) == (self._cards, self._highlight):
+            return
+        self._drawn = True
+        layout = cards != self._cards  # a new highlight only repaints
         self._cards, self._highlight = cards, highlight
         self.border_title = f"Your hand ({len(cards)})"
         self.border_subtitle = "+n: pigeons it calls"
         self.tooltip = Content("\n".join(action_help(c) for c in cards if c in ACTIONS)) if cards else None
-        self.refresh(layout=True)
+        self.refresh(layout=layout)
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._column = container.height
         return max(1, len(self._lines(width)))
 
     def render(self) -> Content:
@@ -62,12 +71,12 @@ class Hand(Widget):
         return lines
 
     def budget(self) -> int:
-        """Lines the hand may take: its column less room for the table info below it."""
-        parent = self.parent
-        height = parent.size.height if isinstance(parent, Widget) else 0
-        if not height:
+        """Lines the hand may take: its column (as the last layout gave it; asking the parent
+        for its size during a layout would arrange the whole screen again) less room for the
+        table info below it."""
+        if not self._column:
             return len(self._cards)
-        return max(len(self._cards), height - INFO_LINES - 2)
+        return max(len(self._cards), self._column - INFO_LINES - 2)
 
     def _draw(self, width: int, detail: str) -> list[Content]:
         lines: list[Content] = []

@@ -12,6 +12,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, PigeonDef
+from core.scoring import Score
 from core.views import PlayerView
 from pigeon_tui.session import Seat
 from pigeon_tui.themes import (
@@ -98,12 +99,20 @@ class ZoneView(Widget):
         return None if self.zone in CITY else int(self.zone[1:])
 
     def show(
-        self, view: PlayerView, seats: tuple[Seat, ...], highlight: Highlight, thinking: int | None = None
+        self,
+        view: PlayerView,
+        seats: tuple[Seat, ...],
+        highlight: Highlight,
+        thinking: int | None = None,
+        scores: tuple[Score, ...] | None = None,
     ) -> None:
-        """Draw the Zone as `view` has it."""
+        """Draw the Zone as `view` has it (`scores`: the view's, if already computed)."""
         self._view, self._seats, self._highlight, self._thinking = view, seats, highlight, thinking
         seat = self.seat
-        self._score = view_scores(view)[seat].total if seat is not None and seat < view.players else 0
+        if seat is not None and seat < view.players:
+            self._score = (scores if scores is not None else view_scores(view))[seat].total
+        else:
+            self._score = 0
         lit = highlight.style_of(self.zone)
         self.update_classes(  # one restyle for all four
             {
