@@ -16,7 +16,10 @@ notes the moment a marker text first appears on screen (escape sequences removed
    never moves. Once it is the bench's turn (the client waits for another player), the CPU
    seconds the client process uses over ~10 s of wall time. Bar: < 2 % of one core.
 
-    python bench/tui.py [--runs 7] [--idle 10] [--json]
+    python bench/tui.py [--runs 7] [--idle 10] [--before DIR] [--json]
+
+`--before DIR` times `play` from another source tree too (`git archive COMMIT | tar -x -C DIR`),
+in the same turns, both then run as `python -m pigeon_tui` from their tree.
 
 Linux only (pty, /proc). `ctrl+q` ends each client, as a user would.
 """
@@ -84,14 +87,21 @@ def pigeon_tui() -> list[str]:
 class Terminal:
     """A child process in a pseudo-terminal; notes when texts first appear on its screen."""
 
-    def __init__(self, argv: Sequence[str], size: tuple[int, int] = SIZE) -> None:
+    def __init__(self, argv: Sequence[str], size: tuple[int, int] = SIZE, cwd: str | None = None) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "PYTEST"))}
         env.update(TERM="xterm-256color", COLORTERM="truecolor", COLUMNS=str(size[0]), LINES=str(size[1]))
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            list(argv), stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True
+            list(argv),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+            cwd=cwd,
         )
         os.close(slave)
         self.master = master
@@ -163,37 +173,49 @@ class Terminal:
         return code
 
 
-async def run_once(argv: Sequence[str], marker: bytes) -> tuple[float, float]:
-    term = Terminal(argv)
+async def run_once(argv: Sequence[str], marker: bytes, cwd: str | None = None) -> tuple[float, float]:
+    term = Terminal(argv, cwd=cwd)
     try:
         return await term.shown(marker)
     finally:
         await term.quit()
 
 
-async def startup(runs: int) -> dict[str, object]:
+def _ms(values: list[float]) -> float:
+    return round(statistics.median(values) * 1000, 1)
+
+
+async def startup(runs: int, before: str | None = None) -> dict[str, object]:
+    """Medians of `runs` start-ups of the bare app and of `pigeon-tui play`, turn about; with
+    `before` (another source tree of the project), its `play` too, in the same turns."""
     bare = [sys.executable, "-c", BARE_APP]
-    play = [*pigeon_tui(), "play", "--seed", "1"]
-    await run_once(bare, BARE_MARKER)  # warm-up: caches, .pyc files
-    await run_once(play, TABLE_MARKER)
-    a: list[tuple[float, float]] = []
-    b: list[tuple[float, float]] = []
-    for _ in range(runs):
-        a.append(await run_once(bare, BARE_MARKER))
-        b.append(await run_once(play, TABLE_MARKER))
-    bare_wall, play_wall = statistics.median(x for x, _ in a), statistics.median(x for x, _ in b)
-    bare_cpu, play_cpu = statistics.median(y for _, y in a), statistics.median(y for _, y in b)
-    return {
-        "runs": runs,
-        "bare_ms": round(bare_wall * 1000, 1),
-        "play_ms": round(play_wall * 1000, 1),
-        "ratio": round(play_wall / bare_wall, 2),
-        "bare_cpu_ms": round(bare_cpu * 1000, 1),
-        "play_cpu_ms": round(play_cpu * 1000, 1),
-        "cpu_ratio": round(play_cpu / bare_cpu, 2),
-        "bare_all_ms": [round(x * 1000) for x, _ in a],
-        "play_all_ms": [round(x * 1000) for x, _ in b],
+    module = [sys.executable, "-m", "pigeon_tui", "play", "--seed", "1"]
+    play = module if before else [*pigeon_tui(), "play", "--seed", "1"]
+    series: dict[str, tuple[list[str], bytes, str | None]] = {
+        "bare": (bare, BARE_MARKER, None),
+        "play": (play, TABLE_MARKER, str(ROOT)),
     }
+    if before:
+        series["before"] = (module, TABLE_MARKER, before)
+    for argv, marker, cwd in series.values():
+        await run_once(argv, marker, cwd)  # warm-up: caches, .pyc files
+    got: dict[str, list[tuple[float, float]]] = {name: [] for name in series}
+    for _ in range(runs):
+        for name, (argv, marker, cwd) in series.items():
+            got[name].append(await run_once(argv, marker, cwd))
+    out: dict[str, object] = {"runs": runs}
+    for name, values in got.items():
+        out[f"{name}_ms"] = _ms([w for w, _ in values])
+        out[f"{name}_cpu_ms"] = _ms([c for _, c in values])
+        out[f"{name}_all_ms"] = [round(w * 1000) for w, _ in values]
+    for name in got:
+        if name != "bare":
+            out[f"{name}_ratio"] = round(float(out[f"{name}_ms"]) / float(out["bare_ms"]), 2)  # type: ignore[arg-type]
+            out[f"{name}_cpu_ratio"] = round(
+                float(out[f"{name}_cpu_ms"]) / float(out["bare_cpu_ms"]),  # type: ignore[arg-type]
+                2,
+            )
+    return out
 
 
 async def idle(seconds: float, tries: int = 8) -> dict[str, object]:
@@ -243,18 +265,27 @@ async def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--runs", type=int, default=7, help="measured start-ups of each program (medians)")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measurement (0: none)")
+    p.add_argument("--before", default=None, help="another source tree (an older commit) to time `play` from too")
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     args = p.parse_args(argv)
-    start = await startup(args.runs)
+    start = await startup(args.runs, args.before)
     rest = await idle(args.idle) if args.idle > 0 else None
     if args.json:
         print(json.dumps({"startup": start, "idle": rest}))
         return 0
-    print(f"start-up, medians of {args.runs} runs at 80x24 (wall; client CPU at that moment):")
-    print(f"  (a) bare Textual app to first paint       {start['bare_ms']:>7} ms  (CPU {start['bare_cpu_ms']} ms)")
-    print(f"  (b) pigeon-tui play to the table drawn    {start['play_ms']:>7} ms  (CPU {start['play_cpu_ms']} ms)")
-    print(f"  (c) ratio b/a                             {start['ratio']:>7}     (CPU {start['cpu_ratio']})  bar <= 2")
-    print(f"      every run, ms: bare {start['bare_all_ms']}  play {start['play_all_ms']}")
+    s = start
+    print(f"start-up, medians of {args.runs} runs at 80x24 (wall; client CPU when the marker showed):")
+    print(f"  (a) bare Textual app to first paint       {s['bare_ms']:>7} ms  (CPU {s['bare_cpu_ms']} ms)")
+    print(f"  (b) pigeon-tui play to the table drawn    {s['play_ms']:>7} ms  (CPU {s['play_cpu_ms']} ms)")
+    print(f"  (c) ratio b/a                             {s['play_ratio']:>7}     (CPU {s['play_cpu_ratio']})  bar <= 2")
+    if args.before:
+        print(
+            f"      before ({args.before}): {s['before_ms']} ms (CPU {s['before_cpu_ms']} ms),"
+            f" ratio {s['before_ratio']} (CPU {s['before_cpu_ratio']})"
+        )
+    print(f"      every run, ms: bare {s['bare_all_ms']}  play {s['play_all_ms']}")
+    if args.before:
+        print(f"                     before {s['before_all_ms']}")
     if rest is None:
         return 0
     print(
