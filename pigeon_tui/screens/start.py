@@ -42,7 +42,7 @@ class Setting(Widget, Generic[T], can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,minus", "step(-1)", "Less", show=False, id="setting-previous"),
-        Binding("right,plus,space,enter", "step(1)", "More", show=False, id="setting-next"),
+        Binding("right,plus,space", "step(1)", "More", show=False, id="setting-next"),
         Binding("down", "app.focus_next", "Next", show=False, id="setting-down"),
         Binding("up", "app.focus_previous", "Previous", show=False, id="setting-up"),
     ]
@@ -84,6 +84,7 @@ class StartScreen(GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "rules", "Rules", id="rules", key_display="?"),
         Binding("q", "app.quit", "Quit", show=False, id="quit"),
+        Binding("enter", "play", "Play", show=False, id="play-with-settings"),
     ]
 
     def __init__(self, glyphs: Glyphs, options: GameOptions, network: bool = False, guest: bool = False) -> None:
@@ -124,7 +125,7 @@ class StartScreen(GuardedScreen):
                     )
                     editions = [Edition.V35, Edition.V30]
                     yield Setting("Edition", editions, ["3.5", "3.0"], editions.index(o.edition), id="set-edition")
-                    yield Static("Tab here, arrows change", id="start-settings-hint")
+                    yield Static("Tab here: arrows, Enter plays", id="start-settings-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -165,6 +166,12 @@ class StartScreen(GuardedScreen):
             return getpass.getuser()[:24] or "Player"
         except (KeyError, OSError):
             return "Player"
+
+    def action_play(self) -> None:
+        """Enter on a setting: play against bots with the settings shown (the menu's own Enter
+        chooses its highlighted line)."""
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.start_game(self.chosen_options())
 
     def action_rules(self) -> None:
         from pigeon_tui.screens.help import HelpScreen

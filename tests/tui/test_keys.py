@@ -136,3 +136,19 @@ async def test_reaction_prompt_counts_down_its_deadline() -> None:
         await pilot.pause()
         assert prompt.deadline is None
         assert "s left" not in screen_text(app)
+
+
+async def test_enter_on_a_setting_plays_with_the_settings_shown() -> None:
+    """Issue 5: Enter on a start-screen setting starts the game (it used to bump the value)."""
+    from pigeon_tui.widgets.zone import ZoneView
+
+    app = make_app(players=4, seed=5, play_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab", "left")  # Players: 4 -> 3
+        await pilot.pause()
+        assert "Players  < 3 >" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for_prompt(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert len(app.screen.query(ZoneView).filter(".-balcony")) == 3
