@@ -19,7 +19,8 @@ notes the moment a marker text first appears on screen (escape sequences removed
     python bench/tui.py [--runs 7] [--idle 10] [--before DIR] [--json]
 
 `--before DIR` times `play` from another source tree too (`git archive COMMIT | tar -x -C DIR`),
-in the same turns, both then run as `python -m pigeon_tui` from their tree.
+in the same turns, both then run as `python -m pigeon_tui` from their tree (`--after DIR`: another
+tree than this one as (b), so that both are unpacked alike).
 
 Linux only (pty, /proc). `ctrl+q` ends each client, as a user would.
 """
@@ -149,8 +150,25 @@ class Terminal:
     def press(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
+    def descendants(self) -> list[int]:
+        """The child's own children and theirs (the private host, its bot workers)."""
+        found: list[int] = []
+        todo = [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                try:
+                    kids = [int(x) for x in task.read_text().split()]
+                except OSError:
+                    continue
+                found += kids
+                todo += kids
+        return found
+
     async def quit(self) -> int:
-        """ctrl+q, as a user would; killed if it lingers."""
+        """ctrl+q, as a user would; killed if it lingers. Returns once its children are gone
+        too, so that the next run does not share the machine with them."""
+        children = self.descendants()
         if self.process.poll() is None:
             try:
                 self.press(b"\x11")
@@ -170,6 +188,10 @@ class Terminal:
             pass
         asyncio.get_running_loop().remove_reader(self.master)
         os.close(self.master)
+        for _ in range(100):
+            if not any(Path(f"/proc/{pid}").exists() for pid in children):
+                break
+            await asyncio.sleep(0.05)
         return code
 
 
@@ -185,7 +207,7 @@ def _ms(values: list[float]) -> float:
     return round(statistics.median(values) * 1000, 1)
 
 
-async def startup(runs: int, before: str | None = None) -> dict[str, object]:
+async def startup(runs: int, before: str | None = None, after: str = str(ROOT)) -> dict[str, object]:
     """Medians of `runs` start-ups of the bare app and of `pigeon-tui play`, turn about; with
     `before` (another source tree of the project), its `play` too, in the same turns."""
     bare = [sys.executable, "-c", BARE_APP]
@@ -193,15 +215,17 @@ async def startup(runs: int, before: str | None = None) -> dict[str, object]:
     play = module if before else [*pigeon_tui(), "play", "--seed", "1"]
     series: dict[str, tuple[list[str], bytes, str | None]] = {
         "bare": (bare, BARE_MARKER, None),
-        "play": (play, TABLE_MARKER, str(ROOT)),
+        "play": (play, TABLE_MARKER, after),
     }
     if before:
         series["before"] = (module, TABLE_MARKER, before)
     for argv, marker, cwd in series.values():
         await run_once(argv, marker, cwd)  # warm-up: caches, .pyc files
     got: dict[str, list[tuple[float, float]]] = {name: [] for name in series}
-    for _ in range(runs):
-        for name, (argv, marker, cwd) in series.items():
+    names = list(series)
+    for turn in range(runs):
+        for name in names[turn % len(names) :] + names[: turn % len(names)]:  # each goes first in turn
+            argv, marker, cwd = series[name]
             got[name].append(await run_once(argv, marker, cwd))
     out: dict[str, object] = {"runs": runs}
     for name, values in got.items():
@@ -266,9 +290,10 @@ async def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=7, help="measured start-ups of each program (medians)")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measurement (0: none)")
     p.add_argument("--before", default=None, help="another source tree (an older commit) to time `play` from too")
+    p.add_argument("--after", default=str(ROOT), help="with --before: the tree to time as (b) (default: this one)")
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     args = p.parse_args(argv)
-    start = await startup(args.runs, args.before)
+    start = await startup(args.runs, args.before, args.after)
     rest = await idle(args.idle) if args.idle > 0 else None
     if args.json:
         print(json.dumps({"startup": start, "idle": rest}))

@@ -71,6 +71,9 @@ def _tui(args: argparse.Namespace) -> int:
 
     For a game against bots, the private host process is started first of all (before even
     the engine is imported), so it gets ready while the app loads."""
+    import gc
+
+    gc.disable()  # until the app runs: the imports make many objects and none is garbage
     from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS, HostSpec, spawn_host
 
     command = getattr(args, "command", None)
@@ -139,6 +142,10 @@ def _run_app(
         prespawned=prespawned,
         joining=joining,
     )
+    import gc
+
+    gc.freeze()  # what the imports made lives as long as the app: collections need not walk it
+    gc.enable()
     app.run()
     return 0
 
