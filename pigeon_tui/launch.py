@@ -70,7 +70,6 @@ class HostSpec:
 def spawn_host(spec: HostSpec) -> subprocess.Popen[bytes]:
     """Start the host process now (no event loop needed: the CLI calls it before loading the
     UI). `pigeon_tui.remote.host_ready` waits for it."""
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         spec.argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True
     )
-    return proc
