@@ -7,7 +7,7 @@ fallback when the host cannot start).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar
+from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar, Final
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -26,6 +26,9 @@ from pigeon_tui.launch import BOT_DELAY
 from pigeon_tui.session import GameOptions, LocalSession, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
+DEALING_AFTER: Final = 0.25
+"""Seconds to wait for a new game's first view before drawing its table empty (a table drawn
+first and dealt after costs the first paint another layout, so only when the host is slow)."""
 SessionFactory = Callable[[GameOptions], Awaitable[Session]]
 """Makes the session of a new game against bots."""
 
@@ -158,22 +161,26 @@ class PigeonApp(App[None]):
         self._show_start()
 
     def start_game(self, options: GameOptions) -> None:
-        """A new game against bots: its table is drawn at once (over the start screen) and
-        dealt once the host is ready."""
+        """A new game against bots, over the start screen: dealt as soon as the host is ready,
+        or drawn empty ("Dealing...") if the host takes longer than `DEALING_AFTER`."""
         self.options = options
         if self.joining.guest and self.join_address is not None:
             host, port, name, password = self.join_address  # a new table with bots on our host
             self.run_worker(self._enter_lobby(host, port, name, password, bots=options), exclusive=True, group="start")
             return
-        table = self._show_table(None, players=options.players)
-        self.run_worker(self._start_game(options, table), exclusive=True, group="start")
+        self.run_worker(self._start_game(options), exclusive=True, group="start")
 
-    async def _start_game(self, options: GameOptions, table: TableScreen) -> None:
+    async def _start_game(self, options: GameOptions) -> None:
         await self._drop_session()
-        session = await self.session_factory(options)
-        if table.is_attached and table.session is None:
+        dealing: list[TableScreen] = []
+        timer = self.set_timer(DEALING_AFTER, lambda: dealing.append(self._show_table(None, options.players)))
+        try:
+            session = await self.session_factory(options)
+        finally:
+            timer.stop()
+        if dealing and dealing[0].is_attached and dealing[0].session is None:
             self.session = session
-            table.attach(session)
+            dealing[0].attach(session)
         else:
             self._show_table(session)
 

@@ -152,3 +152,29 @@ async def test_enter_on_a_setting_plays_with_the_settings_shown() -> None:
         await wait_for_prompt(pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(app.screen.query(ZoneView).filter(".-balcony")) == 3
+
+
+async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> None:
+    """Issue 5: while the game host is slow to deal, the table is drawn empty ("Dealing...");
+    the same screen is dealt once the session comes."""
+    import asyncio
+
+    from pigeon_tui.app import DEALING_AFTER, PigeonApp
+    from pigeon_tui.session import GameOptions, LocalSession, Session
+
+    ready = asyncio.Event()
+
+    async def slow_host(options: GameOptions) -> Session:
+        await ready.wait()
+        return LocalSession(options, bot_delay=0)
+
+    app = PigeonApp(GameOptions(players=3, bots=("random",), seed=5), play_now=True, session_factory=slow_host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(DEALING_AFTER * 2)
+        dealing = app.screen
+        assert isinstance(dealing, TableScreen) and dealing.session is None
+        assert "Dealing" in screen_text(app)
+        ready.set()
+        prompt = await wait_for_prompt(pilot)
+        assert app.screen is dealing and dealing.session is not None
+        assert prompt is not None or isinstance(app.screen, GameOverScreen)
