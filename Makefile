@@ -1,7 +1,7 @@
 PY ?= python3
 SNAPSHOT_PYTHON := 3.11.7
 
-.PHONY: check lint test fix bench screenshots snapshots
+.PHONY: check lint test fix bench bench-tui screenshots snapshots
 
 # The README's test command: everything CI runs.
 check: lint test
@@ -19,8 +19,14 @@ fix:
 	ruff format .
 	ruff check --fix .
 
+# Speed figures (medians); nothing in the tests depends on a machine's speed.
 bench:
 	$(PY) bench/engine.py
+	$(PY) bench/bots.py
+	$(PY) bench/net.py
+
+bench-tui:
+	$(PY) bench/tui.py
 
 screenshots:
 	$(PY) -m pigeon_tui.screenshots screenshots
