@@ -3,14 +3,14 @@ and the final score table."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.text import Text
 from textual.content import Content
 from textual.widget import Widget
 
 from core.cards import ACTIONS, recall
-from core.scoring import Score, ranking_key
+from core.scoring import Score, ranking_key, tie_break
 from core.views import PlayerView
 from pigeon_tui.session import Link, Seat, Status
 from pigeon_tui.themes import Glyphs, fit
@@ -147,29 +147,13 @@ class TableInfo(Widget):
 
 
 def view_scores(view: PlayerView) -> tuple[Score, ...]:
-    """R7.1 for every seat as the view has it (a field of the view, or a method in newer engines)."""
-    got: Any = view.scores
-    return tuple(got() if callable(got) else got)
+    """R7.1 for every seat, from the view."""
+    return tuple(view.scores())
 
 
 def view_winners(view: PlayerView) -> tuple[int, ...]:
     """R7.2: the seats sharing the win, once the game is over."""
-    got: Any = view.winners
-    return tuple(got() if callable(got) else got)
-
-
-def _tie_break(scores: Sequence[Score]) -> str:
-    """Which rule of R7.2 decided: 'score', 'balcony', 'hand' or 'shared'."""
-    top = max(s.total for s in scores)
-    tied = [s for s in scores if s.total == top]
-    if len(tied) == 1:
-        return "score"
-    fewest = min(s.balcony_pigeons for s in tied)
-    tied = [s for s in tied if s.balcony_pigeons == fewest]
-    if len(tied) == 1:
-        return "balcony"
-    most = max(s.hand for s in tied)
-    return "hand" if sum(s.hand == most for s in tied) == 1 else "shared"
+    return tuple(view.winners())
 
 
 def _and(items: Sequence[str]) -> str:
@@ -184,7 +168,7 @@ def tie_break_text(scores: Sequence[Score], names: Sequence[str], winners: Seque
     top = max(s.total for s in scores)
     tied = _and([names[s.seat] for s in scores if s.total == top])
     win = _and([names[w] for w in winners])
-    rule = _tie_break(scores)
+    rule = tie_break(scores)
     if rule == "score":
         return f"{win} scored the most: {top} VP."
     if rule == "balcony":
