@@ -121,13 +121,7 @@ class Host:
         )
 
     def addresses(self) -> list[tuple[str, int]]:
-        if self._server is None:
-            return []
-        out = []
-        for sock in self._server.sockets:
-            addr = sock.getsockname()
-            out.append((str(addr[0]), int(addr[1])))
-        return out
+        return bound_addresses(self._server)
 
     @property
     def port(self) -> int:
@@ -546,3 +540,10 @@ def _read_until_eof() -> None:
 
     while sys.stdin.buffer.read(4096):
         pass
+
+
+def bound_addresses(server: Any) -> list[tuple[str, int]]:
+    """(address, port) of every socket a listening server (asyncio or asyncssh) is bound to."""
+    if server is None:
+        return []
+    return [(str(a[0]), int(a[1])) for a in (sock.getsockname() for sock in server.sockets)]

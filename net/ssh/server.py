@@ -19,7 +19,7 @@ from typing import Any, Callable, Final
 
 import asyncssh
 
-from net.host import Host, HostConfig
+from net.host import Host, HostConfig, bound_addresses
 from net.ssh.child import (
     CHILD_COMMAND,
     IDLE_TIMEOUT,
@@ -180,13 +180,7 @@ class SshServer:
         )
 
     def addresses(self) -> list[tuple[str, int]]:
-        if self._server is None:
-            return []
-        out = []
-        for sock in self._server.sockets:
-            addr = sock.getsockname()
-            out.append((str(addr[0]), int(addr[1])))
-        return out
+        return bound_addresses(self._server)
 
     @property
     def port(self) -> int:
