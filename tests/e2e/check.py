@@ -1,0 +1,276 @@
+"""The check: does a drawn board equal the public state as of the last event its log shows?
+
+Each frame's log is aligned with the replayed story (the newest sentence on screen says which
+point of the game the frame is at), then every field the board shows (Zones, Balconies, scores,
+hand sizes, trophies, the hand, the decks, the played pile, the Invasion, the turn line) is
+compared with the engine's view at that point. A board that equals an earlier point instead is
+stale; a later one, ahead.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Final, Mapping, Sequence
+
+from core.cards import ACTIONS, recall
+from core.views import PlayerView
+from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER
+from pigeon_tui.widgets.zone import pigeon_word
+from tests.e2e.screen import Table, option_keys, parse_table, reading, squash
+from tests.e2e.terminal import Frame
+from tests.e2e.truth import Story
+
+ELLIPSIS: Final = "…"
+SEARCH: Final = 400
+"""Points either side of the expected ones searched to tell a stale board from a wrong one."""
+
+
+def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[str, tuple[str, ...]]:
+    """Each field of the board as the engine's view `v` has it, in the canonical form of
+    `tests.e2e.screen.reading` (a tuple: the renderings the client may choose between)."""
+    out: dict[str, tuple[str, ...]] = {}
+    out["turn"] = (str(v.turn),)
+    if v.over:
+        whose = "Game over"
+    elif v.active == me:
+        whose = "Your turn"
+    else:
+        whose = f"{names[v.active]} to play"
+    out["whose"] = (whose,)
+    out["phase"] = ("" if v.over else f"action {3 - v.actions_left} of 2" if v.actions_left > 0 else "Invasion",)
+    out["final"] = (str(v.final_left) if v.final_left is not None and not v.over else "",)
+    book = v.book
+    scores = v.scores()
+    for z in v.zones:
+        guano = "".join(GUANO_LETTER[ACTIONS[c].kind] for c in z.guano if c in ACTIONS)
+        cards: tuple[str, ...]
+        if z.pigeons:
+            rows = [book[p] for p in z.pigeons]
+            cards = (
+                squash(" ".join(pigeon_word(r) for r in rows)) + guano,
+                "".join(PIGEON_LETTER[r.kind] for r in rows) + guano,
+            )
+        else:
+            cards = ("-" + guano,)
+        out[f"{z.id}.cards"] = cards
+        if z.id.startswith("b"):
+            seat = int(z.id[1:])
+            name = names[seat]
+            if seat == me and name != "You":
+                name = f"{name} (you)"
+            out[f"{z.id}.name"] = (name,)
+            out[f"{z.id}.score"] = (str(scores[seat].total),)
+            out[f"{z.id}.trophies"] = (str(len(v.trophies[seat])),)
+            out[f"{z.id}.hand"] = (str(v.hand_sizes[seat]),)
+        else:
+            out[f"{z.id}.used"] = (str(sum(book[p].size for p in z.pigeons)),)
+    out["hand.count"] = (str(len(v.hand)),)
+    out["hand.cards"] = ("|".join(ACTIONS[c].name for c in v.hand),)
+    out["flock"] = (str(v.flock_count),)
+    out["deck"] = (str(v.deck_count),)
+    out["discard"] = (str(len(v.discard)),)
+    out["played"] = (", ".join(ACTIONS[c].name for c in v.played) or "nothing yet",)
+    n = 1 + sum(recall(c) for c in v.played if c in ACTIONS)
+    out["invasion"] = ("" if v.over else f"{n} pigeon{'' if n == 1 else 's'}",)
+    air = [book[c].name if c in book else ACTIONS[c].name for c in v.air]
+    out["air"] = (", ".join(air),)
+    return out
+
+
+def _same(shown: str, truth: str) -> bool:
+    """Equal, or equal up to where the screen cut the text with an ellipsis."""
+    if shown == truth or squash(shown) == squash(truth):
+        return True
+    if ELLIPSIS in shown:
+        parts = shown.split("|")
+        wanted = truth.split("|")
+        if len(parts) != len(wanted):
+            return False
+        return all(
+            p == w or (p.endswith(ELLIPSIS) and squash(w).startswith(squash(p[:-1])))
+            for p, w in zip(parts, wanted, strict=True)
+        )
+    return False
+
+
+def differences(shown: Mapping[str, str], truth: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, str]]:
+    """Fields where the screen says something the truth does not: field -> (shown, truth)."""
+    out: dict[str, tuple[str, str]] = {}
+    for key, options in truth.items():
+        got = shown.get(key)
+        if got is None:
+            out[key] = ("(not shown)", options[0])
+        elif not any(_same(got, t) for t in options):
+            out[key] = (got, " or ".join(options))
+    for key, got in shown.items():
+        if key not in truth:
+            out[key] = (got, "(no such field)")
+    return out
+
+
+@dataclass(slots=True)
+class Verdict:
+    """What one frame showed, judged."""
+
+    frame: int
+    kind: str
+    """ok, stale (an earlier point), ahead (a later point), wrong (no point), or unaligned (the
+    log matches nothing in the story)."""
+    sentence: int | None = None
+    """Index of the newest log sentence on screen."""
+    lag: int = 0
+    """For stale and ahead: sentences between the log and the point the board matches."""
+    diffs: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """The board against the truth at the log's point."""
+    lasted: float = 0.0
+    """Seconds until the next frame replaced it (how long a person could see it)."""
+
+    def line(self, frames: Sequence[Frame], story: Story) -> str:
+        said = story.sentences[self.sentence] if self.sentence is not None else "?"
+        diffs = "; ".join(f"{k}: shows {a!r}, truth {b!r}" for k, a, b in ((k, *v) for k, v in self.diffs.items()))
+        return f"frame {self.frame} ({self.kind}, {self.lag:+d} sentences, {self.lasted:.2f} s) after {said!r}: {diffs}"
+
+
+class Judge:
+    """Judges the frames of one seat's screen against its story, in order."""
+
+    def __init__(self, story: Story, names: Sequence[str], me: int | None) -> None:
+        self.story = story
+        self.names = tuple(names)
+        self.me = me
+        self.words: list[str] = []
+        self.ends: list[int] = []
+        """Words told through each sentence."""
+        for s in story.sentences:
+            self.words.extend(s.split())
+            self.ends.append(len(self.words))
+        self.by_logged: dict[int, list[int]] = defaultdict(list)
+        for i, p in enumerate(story.points):
+            self.by_logged[p.logged].append(i)
+        self._truth: dict[int, dict[str, tuple[str, ...]]] = {}
+        self.last = 0
+        """The newest sentence seen so far (the log never goes back)."""
+
+    def truth(self, point: int) -> dict[str, tuple[str, ...]]:
+        if point not in self._truth:
+            self._truth[point] = truth_fields(self.story.points[point].view, self.names, self.me)
+        return self._truth[point]
+
+    def align(self, log: Sequence[str]) -> int | None:
+        """The index of the newest sentence the log rows show, or None if they match nothing."""
+        shown = " ".join(log).split()
+        if not shown:
+            return None
+        n = len(shown)
+        for start in (self.last, 0):
+            for k in range(start, len(self.ends)):
+                end = self.ends[k]
+                if end >= n and self.words[end - n : end] == shown:
+                    return k
+        return None
+
+    def judge(self, index: int, table: Table) -> Verdict:
+        k = self.align(table.log)
+        if k is None:
+            return Verdict(index, "unaligned", diffs={"log": (" / ".join(table.log), "a run of the story's sentences")})
+        self.last = max(self.last, k)
+        shown = reading(table)
+        here = self.by_logged.get(k + 1, [])
+        best: dict[str, tuple[str, str]] | None = None
+        for p in here:
+            d = differences(shown, self.truth(p))
+            if not d:
+                return Verdict(index, "ok", k)
+            if best is None or len(d) < len(best):
+                best = d
+        if best is None:  # no point has exactly this many sentences: compare with the one before
+            p = self._point_before(k + 1)
+            best = differences(shown, self.truth(p))
+        match = self._matching_point(shown, k + 1)
+        if match is None:
+            return Verdict(index, "wrong", k, 0, best)
+        lag = self.story.points[match].logged - (k + 1)
+        return Verdict(index, "stale" if lag < 0 else "ahead", k, lag, best)
+
+    def _point_before(self, logged: int) -> int:
+        before = [i for n, ids in self.by_logged.items() if n <= logged for i in ids]
+        return max(before) if before else 0
+
+    def _matching_point(self, shown: Mapping[str, str], logged: int) -> int | None:
+        """The point nearest the log's whose truth the board equals, if any."""
+        points = self.story.points
+        centre = self._point_before(logged)
+        for dist in range(1, SEARCH):
+            for p in (centre - dist, centre + dist):
+                if 0 <= p < len(points) and points[p].logged != logged and not differences(shown, self.truth(p)):
+                    return p
+        return None
+
+
+@dataclass(slots=True)
+class Episode:
+    """Consecutive wrong frames: one wrong board as a person saw it."""
+
+    verdicts: list[Verdict]
+    prompt: bool
+    """The player was asked something while it showed (the prompt offered options)."""
+    answered: bool
+    """The player pressed a key while it showed."""
+
+    @property
+    def seconds(self) -> float:
+        return sum(v.lasted for v in self.verdicts)
+
+
+@dataclass(slots=True)
+class Report:
+    """The verdicts on every table frame of one seat's screen."""
+
+    frames: int = 0
+    """Table frames judged."""
+    verdicts: list[Verdict] = field(default_factory=list)
+    """Every frame that was not ok."""
+    episodes: list[Episode] = field(default_factory=list)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for v in self.verdicts if v.kind == kind)
+
+    @property
+    def bad(self) -> int:
+        return len(self.verdicts)
+
+
+def judge_frames(
+    frames: Sequence[Frame], story: Story, names: Sequence[str], me: int | None, keys: Sequence[float] = ()
+) -> Report:
+    """Judge every dealt table frame of a screen, in order, and group the wrong ones into
+    episodes (`keys`: when the player pressed keys)."""
+    judge = Judge(story, names, me)
+    report = Report()
+    run: list[Verdict] = []
+    asked = False
+    for i, frame in enumerate(frames):
+        table = parse_table(frame)
+        if table is None:
+            continue
+        report.frames += 1
+        verdict = judge.judge(i, table)
+        if verdict.kind == "ok":
+            if run:
+                report.episodes.append(_episode(run, asked, frames, keys))
+                run, asked = [], False
+            continue
+        verdict.lasted = frames[i + 1].at - frame.at if i + 1 < len(frames) else 0.0
+        report.verdicts.append(verdict)
+        run.append(verdict)
+        asked = asked or bool(option_keys(table))
+    if run:
+        report.episodes.append(_episode(run, asked, frames, keys))
+    return report
+
+
+def _episode(run: list[Verdict], asked: bool, frames: Sequence[Frame], keys: Sequence[float]) -> Episode:
+    start = frames[run[0].frame].at
+    end = frames[run[-1].frame].at + run[-1].lasted
+    return Episode(run, asked, any(start <= t <= end for t in keys))
