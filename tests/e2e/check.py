@@ -17,7 +17,7 @@ from core.cards import ACTIONS, recall
 from core.views import PlayerView
 from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER
 from pigeon_tui.widgets.zone import pigeon_word
-from tests.e2e.screen import Table, option_keys, parse_table, reading, squash
+from tests.e2e.screen import HAND_TITLE, Table, covered, option_keys, parse_table, reading, squash
 from tests.e2e.terminal import Frame
 from tests.e2e.truth import Story
 
@@ -229,6 +229,8 @@ class Report:
 
     frames: int = 0
     """Table frames judged."""
+    covered: int = 0
+    """Table frames not judged: a notification covered part of them."""
     verdicts: list[Verdict] = field(default_factory=list)
     """Every frame that was not ok."""
     episodes: list[Episode] = field(default_factory=list)
@@ -253,6 +255,8 @@ def judge_frames(
     for i, frame in enumerate(frames):
         table = parse_table(frame)
         if table is None:
+            if covered(frame.lines) and HAND_TITLE in frame.text:
+                report.covered += 1
             continue
         report.frames += 1
         verdict = judge.judge(i, table)

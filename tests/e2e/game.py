@@ -83,14 +83,14 @@ async def play_seat(seat: Seat, rng: random.Random, think: float, timeout: float
             text = "\n".join(lines)
             if GAME_OVER in text and "Your hand (" not in text:
                 return True
-            table = parse_table(term.frames[-1]) if term.frames else None
+            table = parse_table(term.frames[-1], covered_too=True) if term.frames else None
             return table is not None and bool(option_keys(table))
 
         await term.wait_for(ready, STEP_TIMEOUT, "a prompt or the game-over screen")
         lines = await term.settled(think, STEP_TIMEOUT) if think else term.lines
         if GAME_OVER in "\n".join(lines) and "Your hand (" not in "\n".join(lines):
             return
-        table = parse_table(term.frames[-1])
+        table = parse_table(term.frames[-1], covered_too=True)
         keys = option_keys(table) if table is not None else []
         if not keys:
             continue
@@ -128,6 +128,28 @@ def judge_seat(seat: Seat, record: Mapping[str, Any]) -> None:
     keys = [t for t, _ in seat.terminal.keys]
     seat.report = judge_frames(seat.terminal.frames, story, seat.names, seat.me, keys)
     seat.notes.extend(final_scores(seat.terminal.frames, story.points[-1].view.scores(), seat.names))
+    seat.notes.extend(screen_notes(seat.terminal.frames))
+
+
+_WAITING = re.compile(r"(to play|moving|thinking|Dealing|connecting|reconnecting|Waiting[^…]*)…")
+_CUT = re.compile(r"\w…")
+_ALARMS = ("Traceback", "Error", "refused", "Exception")
+
+
+def screen_notes(frames: Sequence[Frame]) -> list[str]:
+    """What else a player would call wrong on these screens, each once: an error or a refusal
+    shown, a text cut short with an ellipsis, a row running into the screen's right edge."""
+    seen: dict[str, None] = {}
+    for frame in frames:
+        for row in frame.lines:
+            text = row.strip()
+            if any(a in text for a in _ALARMS):
+                seen[f"shown: {text!r}"] = None
+            if _CUT.search(_WAITING.sub("", text)):
+                seen[f"cut short: {text!r}"] = None
+            if row.rstrip() and len(row.rstrip()) == len(row) and row[-1] not in "│┃╮╯┓┛─━":
+                seen[f"runs into the right edge: {text!r}"] = None
+    return list(seen)
 
 
 _SCORE_ROW = re.compile(r"^\s*(?:★\s)?\s*(?P<name>\S.*?)\s+(?:[-+]?\d+\s+){8}(?P<score>-?\d+)\s+(?P<hand>\d+)\s*$")

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import json
 import pickle
+import signal
 import statistics
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ def summary(runs: Sequence[GameRun], examples: int) -> dict[str, Any]:
         "games": len(runs),
         "finished": sum(1 for r in runs if r.record is not None and r.error is None),
         "table_frames": sum(rep.frames for rep in reports),
+        "covered_frames": sum(rep.covered for rep in reports),
         "wrong_frames": len(verdicts),
         "wrong_by_kind": {k: sum(1 for v in verdicts if v.kind == k) for k in ("stale", "ahead", "wrong", "unaligned")},
         "wrong_boards": len(episodes),
@@ -73,7 +75,14 @@ def dump(runs: Sequence[GameRun], folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for i, r in enumerate(runs):
         for s in r.seats:
-            data = {"label": r.label, "frames": s.terminal.frames, "record": r.record, "names": s.names, "me": s.me}
+            data = {
+                "label": r.label,
+                "frames": s.terminal.frames,
+                "keys": s.terminal.keys,
+                "record": r.record,
+                "names": s.names,
+                "me": s.me,
+            }
             (folder / f"game{i:02d}-{s.name}.pickle").write_bytes(pickle.dumps(data))
 
 
@@ -81,7 +90,9 @@ async def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.e2e.run", description=__doc__)
     p.add_argument("--games", type=int, default=2, help="private games (pigeon-tui play)")
     p.add_argument("--lan", type=int, default=0, help="LAN games (host + two people joining)")
-    p.add_argument("--bots", default="hard,greedy,random", help="bot levels, one per bot seat")
+    p.add_argument(
+        "--bots", default="easy,greedy,random", help="bot levels, one per bot seat (a searching level paces windows)"
+    )
     p.add_argument("--lan-bots", default="greedy,random", help="bot levels of the LAN games' two bot seats")
     p.add_argument("--seed", type=int, default=1, help="first deal; game i plays seed + i")
     p.add_argument("--think", type=float, default=0.05, help="seconds the screen stays still before a key")
@@ -122,5 +133,13 @@ async def main(argv: Sequence[str] | None = None) -> int:
     return 0 if out["wrong_frames"] == 0 and not out["errors"] and not out["notes"] else 1
 
 
+async def _main() -> int:
+    """`main`, cancelled (so every terminal and host it started is closed) on SIGTERM."""
+    task = asyncio.current_task()
+    assert task is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    return await main()
+
+
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    sys.exit(asyncio.run(_main()))

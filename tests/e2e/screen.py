@@ -76,10 +76,26 @@ def _label(edge: str) -> str:
     return edge.strip(EDGE).strip()
 
 
-def parse_table(frame: Frame) -> Table | None:
+TOAST_EDGE: Final = "▌"
+"""The left edge of a notification (a toast), drawn over the bottom right of the screen."""
+
+
+def covered(lines: Sequence[str]) -> bool:
+    """A notification covers part of the screen (its edge runs down two rows or more)."""
+    for r in range(len(lines) - 1):
+        c = lines[r].find(TOAST_EDGE)
+        if c > 0 and lines[r + 1][c : c + 1] == TOAST_EDGE:
+            return True
+    return False
+
+
+def parse_table(frame: Frame, covered_too: bool = False) -> Table | None:
     """The table screen's parts, or None if the frame is not a dealt table (another screen,
-    a table still dealing, or one covered by a dialog)."""
+    a table still dealing) or, unless `covered_too`, a notification covers part of it (the
+    log's newest lines, the decks)."""
     lines = frame.lines
+    if not covered_too and covered(lines):
+        return None
     found = boxes(lines)
     city: dict[str, Box] = {}
     hand = None
