@@ -9,6 +9,7 @@ stale; a later one, ahead.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Final, Mapping, Sequence
@@ -115,8 +116,8 @@ class Verdict:
 
     frame: int
     kind: str
-    """ok, stale (an earlier point), ahead (a later point), wrong (no point), or unaligned (the
-    log matches nothing in the story)."""
+    """ok, stale (an earlier point), ahead (a later point), wrong (no point), unaligned (the log
+    matches nothing in the story), or log cut (the log's newest line is hidden: not judged)."""
     sentence: int | None = None
     """Index of the newest log sentence on screen."""
     lag: int = 0
@@ -163,14 +164,19 @@ class Judge:
         if not shown:
             return None
         n = len(shown)
-        for start in (self.last, 0):
-            for k in range(start, len(self.ends)):
-                end = self.ends[k]
-                if end >= n and self.words[end - n : end] == shown:
-                    return k
+        onwards = range(self.last, len(self.ends))
+        back = range(self.last - 1, -1, -1)  # the nearest first
+        for k in itertools.chain(onwards, back):
+            end = self.ends[k]
+            if end >= n and self.words[end - n : end] == shown:
+                return k
         return None
 
     def judge(self, index: int, table: Table) -> Verdict:
+        if table.log_cut:
+            return Verdict(
+                index, "log cut", diffs={"log": (" / ".join(table.log), "its newest line, under the footer")}
+            )
         k = self.align(table.log)
         if k is None:
             return Verdict(index, "unaligned", diffs={"log": (" / ".join(table.log), "a run of the story's sentences")})
@@ -231,6 +237,8 @@ class Report:
     """Table frames judged."""
     covered: int = 0
     """Table frames not judged: a notification covered part of them."""
+    log_cut: int = 0
+    """Table frames not judged: the footer covered the log's newest line."""
     verdicts: list[Verdict] = field(default_factory=list)
     """Every frame that was not ok."""
     episodes: list[Episode] = field(default_factory=list)
@@ -258,8 +266,11 @@ def judge_frames(
             if covered(frame.lines) and HAND_TITLE in frame.text:
                 report.covered += 1
             continue
-        report.frames += 1
         verdict = judge.judge(i, table)
+        if verdict.kind == "log cut":
+            report.log_cut += 1
+            continue
+        report.frames += 1
         if verdict.kind == "ok":
             if run:
                 report.episodes.append(_episode(run, asked, frames, keys))

@@ -31,6 +31,7 @@ def summary(runs: Sequence[GameRun], examples: int) -> dict[str, Any]:
         "finished": sum(1 for r in runs if r.record is not None and r.error is None),
         "table_frames": sum(rep.frames for rep in reports),
         "covered_frames": sum(rep.covered for rep in reports),
+        "log_cut_frames": sum(rep.log_cut for rep in reports),
         "wrong_frames": len(verdicts),
         "wrong_by_kind": {k: sum(1 for v in verdicts if v.kind == k) for k in ("stale", "ahead", "wrong", "unaligned")},
         "wrong_boards": len(episodes),

@@ -50,6 +50,8 @@ class Table:
     """The log's rows as shown (wrapped), the newest last."""
     log_top: int
     """The screen row the log starts on (it runs to the footer, left of the hand's column)."""
+    log_cut: bool
+    """Fewer rows than the log's least height show: its newest line is under the footer."""
     footer: str
 
 
@@ -76,6 +78,9 @@ def _label(edge: str) -> str:
     return edge.strip(EDGE).strip()
 
 
+LOG_MIN_ROWS: Final = 2
+"""The log's least height (app.tcss `#log { min-height: 2 }`): with the prompt at its tallest
+the layout still gives the log two rows, and the footer covers the second."""
 TOAST_EDGE: Final = "▌"
 """The left edge of a notification (a toast), drawn over the bottom right of the screen."""
 
@@ -133,6 +138,7 @@ def parse_table(frame: Frame, covered_too: bool = False) -> Table | None:
         prompt=tuple(prompt),
         log=tuple(x.strip() for x in log if x.strip()),
         log_top=pane_top + split,
+        log_cut=len(left) - split < LOG_MIN_ROWS,
         footer=lines[footer_row].strip(),
     )
 

@@ -22,7 +22,15 @@ def load(path: Path) -> tuple[dict[str, Any], Story, Report]:
 
 
 def summary(folder: Path) -> None:
-    totals = {"screens": 0, "frames": 0, "covered": 0, "wrong frames": 0, "wrong boards": 0, "at a prompt": 0}
+    totals = {
+        "screens": 0,
+        "frames": 0,
+        "covered": 0,
+        "log cut": 0,
+        "wrong frames": 0,
+        "wrong boards": 0,
+        "at a prompt": 0,
+    }
     for path in sorted(folder.glob("*.pickle")):
         data, _, report = load(path)
         kinds = {k: report.count(k) for k in ("stale", "ahead", "wrong", "unaligned")}
@@ -30,6 +38,7 @@ def summary(folder: Path) -> None:
         totals["screens"] += 1
         totals["frames"] += report.frames
         totals["covered"] += report.covered
+        totals["log cut"] += report.log_cut
         totals["wrong frames"] += report.bad
         totals["wrong boards"] += len(report.episodes)
         totals["at a prompt"] += sum(1 for e in report.episodes if e.prompt)
