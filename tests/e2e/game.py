@@ -44,8 +44,10 @@ class Seat:
     """The seats' names as this screen shows them."""
     me: int | None = None
     report: Report | None = None
+    problems: list[str] = field(default_factory=list)
+    """What else is wrong: an error shown, final scores that differ from the game's."""
     notes: list[str] = field(default_factory=list)
-    """Anything else a player would call wrong (text cut, a final score that differs)."""
+    """What a player might frown at: a text cut short, a row running into the edge."""
 
 
 @dataclass(slots=True)
@@ -127,29 +129,37 @@ def judge_seat(seat: Seat, record: Mapping[str, Any]) -> None:
     story = replay(record, seat.me, seat.names)
     keys = [t for t, _ in seat.terminal.keys]
     seat.report = judge_frames(seat.terminal.frames, story, seat.names, seat.me, keys)
-    seat.notes.extend(final_scores(seat.terminal.frames, story.points[-1].view.scores(), seat.names))
+    seat.problems.extend(final_scores(seat.terminal.frames, story.points[-1].view.scores(), seat.names))
+    seat.problems.extend(alarms(seat.terminal.frames))
     seat.notes.extend(screen_notes(seat.terminal.frames))
 
 
 _WAITING = re.compile(r"(to play|moving|thinking|Dealing|connecting|reconnecting|Waiting[^…]*)…")
-_CUT = re.compile(r"\w…")
+_CUT = re.compile(r"[^─━│┃╭╮╰╯┏┓┗┛]*\w…[^─━│┃╭╮╰╯┏┓┗┛]*")
 _ALARMS = ("Traceback", "Error", "refused", "Exception")
 
 
-def screen_notes(frames: Sequence[Frame]) -> list[str]:
-    """What else a player would call wrong on these screens, each once: an error or a refusal
-    shown, a text cut short with an ellipsis, a row running into the screen's right edge."""
+def alarms(frames: Sequence[Frame]) -> list[str]:
+    """Every distinct row that shows an error, an exception or a refused move."""
     seen: dict[str, None] = {}
     for frame in frames:
         for row in frame.lines:
-            text = row.strip()
-            if any(a in text for a in _ALARMS):
-                seen[f"shown: {text!r}"] = None
-            if _CUT.search(_WAITING.sub("", text)):
-                seen[f"cut short: {text!r}"] = None
-            if row.rstrip() and len(row.rstrip()) == len(row) and row[-1] not in "│┃╮╯┓┛─━":
-                seen[f"runs into the right edge: {text!r}"] = None
+            if any(a in row for a in _ALARMS):
+                seen[f"shown: {row.strip()!r}"] = None
     return list(seen)
+
+
+def screen_notes(frames: Sequence[Frame]) -> list[str]:
+    """Texts cut short with an ellipsis, and rows running into the screen's right edge, each
+    kind once (numbers aside)."""
+    seen: dict[str, str] = {}
+    for frame in frames:
+        for row in frame.lines:
+            for m in _CUT.finditer(_WAITING.sub("", row)):
+                seen.setdefault(re.sub(r"\d+", "#", m.group().strip()), f"cut short: {m.group().strip()!r}")
+            if row.rstrip() and len(row.rstrip()) == len(row) and row[-1] not in "│┃╮╯┓┛─━":
+                seen.setdefault(f"edge {row[-12:]}", f"runs into the right edge: {row.strip()!r}")
+    return list(seen.values())
 
 
 _SCORE_ROW = re.compile(r"^\s*(?:★\s)?\s*(?P<name>\S.*?)\s+(?:[-+]?\d+\s+){8}(?P<score>-?\d+)\s+(?P<hand>\d+)\s*$")

@@ -41,7 +41,8 @@ def summary(runs: Sequence[GameRun], examples: int) -> dict[str, Any]:
         "keys": sum(s.keys for r in runs for s in r.seats),
         "seconds_per_game_median": round(statistics.median([r.seconds for r in runs]), 1) if runs else 0.0,
         "errors": [f"{r.label}: {r.error}" for r in runs if r.error],
-        "notes": [f"{r.label} ({s.name}): {n}" for r in runs for s in r.seats for n in s.notes],
+        "problems": [f"{r.label} ({s.name}): {n}" for r in runs for s in r.seats for n in s.problems],
+        "notes": sorted({f"({s.name}) {n}" for r in runs for s in r.seats for n in s.notes}),
         "games_played": [
             {
                 "game": r.label,
@@ -128,10 +129,10 @@ async def main(argv: Sequence[str] | None = None) -> int:
     if not args.json:
         for line in out["examples"]:
             print(line)
-        for line in out["errors"] + out["notes"]:
+        for line in out["errors"] + out["problems"] + out["notes"]:
             print(line)
     print(json.dumps({k: v for k, v in out.items() if k != "examples"}))
-    return 0 if out["wrong_frames"] == 0 and not out["errors"] and not out["notes"] else 1
+    return 0 if out["wrong_frames"] == 0 and not out["errors"] and not out["problems"] else 1
 
 
 async def _main() -> int:
