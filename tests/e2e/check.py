@@ -23,6 +23,8 @@ from tests.e2e.terminal import Frame
 from tests.e2e.truth import Story
 
 ELLIPSIS: Final = "…"
+STATUS_WIDTH: Final = 80
+"""Cells of the status line at 80 columns."""
 SEARCH: Final = 400
 """Points either side of the expected ones searched to tell a stale board from a wrong one."""
 
@@ -40,7 +42,12 @@ def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[st
         whose = f"{names[v.active]} to play"
     out["whose"] = (whose,)
     out["phase"] = ("" if v.over else f"action {3 - v.actions_left} of 2" if v.actions_left > 0 else "Invasion",)
-    out["final"] = (str(v.final_left) if v.final_left is not None and not v.over else "",)
+    final = str(v.final_left) if v.final_left is not None and not v.over else ""
+    out["final"] = (final,)
+    if final:  # the status line leaves "LAST ROUND: n turns left" out when it does not fit
+        left = f" Turn {v.turn} · {whose}" + (f", {out['phase'][0]}" if out["phase"][0] else "")
+        if len(left) + len(f"LAST ROUND: {final} turns left") + 3 > STATUS_WIDTH:
+            out["final"] = (final, "")
     book = v.book
     scores = v.scores()
     for z in v.zones:

@@ -153,8 +153,10 @@ def _unmarked(title: str) -> str:
 
 _STATUS = re.compile(
     r"^Turn (?P<turn>\d+) · (?P<whose>.+?)(?:, (?P<phase>action \d of 2|Invasion))?"
-    r"(?: · LAST ROUND: (?P<final>\d+) turns? left)?(?: · .*?)?(?:\s{2,}\S.*)?$"
+    r"(?: · LAST ROUND: (?P<final>\d+) turns? left)?(?: · .*)?$"
 )
+_LINK = re.compile(r"\s+(?:connected(?: \d+ ms)?|connecting…|reconnecting…|disconnected)$")
+"""The connection, at the status line's right end (one space from the rest, at least)."""
 _CITY_TITLE = re.compile(r"^(?:◆ )?(?P<name>Road|Statue|Cables|Crowd) (?:\((?P<n>\d+)\)|(?P<used>\d+)/\d+)$")
 _BALCONY_TITLE = re.compile(r"^(?:◆ )?(?:▶ )?(?P<name>.+?) (?P<score>-?\d+)(?: VP)?$")
 _SEAT_LINE = re.compile(r"^★(?P<trophies>\d+)(?: troph(?:y|ies))?\s+h(?:and )?(?P<hand>\d+)$")
@@ -172,7 +174,7 @@ def squash(text: str) -> str:
 def reading(table: Table) -> dict[str, str]:
     """What the board says, field by field, in the canonical form of `tests.e2e.check`."""
     out: dict[str, str] = {}
-    m = _STATUS.match(table.status)
+    m = _STATUS.match(_LINK.sub("", table.status))
     if m is None:
         out["status"] = f"unreadable: {table.status!r}"
     else:

@@ -157,3 +157,11 @@ async def test_the_terminal_leaves_no_process_behind() -> None:
         await term.close(grace=0.2)
     grandchild = int(next(x for x in lines if x.startswith("grandchild")).split()[1])
     assert _gone(term.process.pid) and _gone(grandchild)
+
+
+def test_the_status_line_is_read_with_the_last_round_and_the_connection() -> None:
+    """The connection sits one space from "LAST ROUND: n turns left" when the line is full."""
+    frame = _frame(_fixture()["later"])
+    status = " Turn 24 · Your turn, action 2 of 2 · LAST ROUND: 4 turns left connected 316 ms "
+    shown = reading(_table(Frame(0.0, (status, *frame.lines[1:]), frame.backgrounds)))
+    assert (shown["turn"], shown["whose"], shown["phase"], shown["final"]) == ("24", "Your turn", "action 2 of 2", "4")
