@@ -22,7 +22,7 @@ from typing import Any, Final, Mapping, Sequence
 from net.client import Client, GameOver
 from tests.e2e.check import Report, judge_frames
 from tests.e2e.screen import option_keys, parse_table, reading
-from tests.e2e.terminal import Frame, Terminal
+from tests.e2e.terminal import Frame, Terminal, kill_group
 from tests.e2e.truth import replay
 
 CLI: Final = (sys.executable, "-m", "pigeon_tui")
@@ -368,7 +368,7 @@ async def lan_game(
         for seat in run.seats:
             seat.terminal.press("q")
             await seat.terminal.close()
-        host.kill()
+        kill_group(host.pid)  # the host and its bot workers
         await asyncio.to_thread(host.wait)
         for home in homes:
             home.cleanup()

@@ -203,7 +203,7 @@ class Terminal:
             while self.process.poll() is None and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
         code = self.process.poll()
-        _kill_group(self.process.pid)
+        kill_group(self.process.pid)
         if code is None:
             code = await asyncio.to_thread(self.process.wait)
         try:
@@ -224,8 +224,9 @@ def _spawn(argv: list[str], slave: int, env: Mapping[str, str]) -> subprocess.Po
     )
 
 
-def _kill_group(pgid: int) -> None:
-    """Kill what is left of a process group this module started (the program is its leader)."""
+def kill_group(pgid: int) -> None:
+    """Kill what is left of a process group the harness started (its leader started it with
+    `start_new_session`), and wait until it is gone."""
     try:
         os.killpg(pgid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
