@@ -162,7 +162,12 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
     if "plays" in f:
         RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
         return
-    emit(ev, EventKind.WINDOW, zone=f["w"])
+    if "announced" not in f:
+        # The announcement is a step of its own, so `core.rules.advance` can show the state
+        # as it is at the WINDOW event before anything resolves (its `at_window`).
+        emit(ev, EventKind.WINDOW, zone=f["w"])
+        state.stack.append({**f, "announced": True})
+        return
     w = WINDOWS[f["w"]]
     asks = []
     for s in clockwise(state, w.seats(state, f)):

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from core.state import GameState
+from core.cards import ALL_IDS
+from core.events import EventKind
+from core.rng import seed_state
+from core.rules import apply
+from core.setup import new_game
+from core.state import GameState, all_cards
 from core.views import view
+from tests.core.games import configs, random_choice
 from tests.core.scenario import (
     BIRDSEED,
     BLAM,
@@ -15,6 +21,8 @@ from tests.core.scenario import (
     asked,
     build,
     choose,
+    guano_on,
+    kinds,
     play,
     scare,
 )
@@ -85,3 +93,46 @@ def test_r5_7_without_blind_windows_only_holders_are_asked() -> None:
     none = _guano_play([BLAM[1]], None)
     assert [d.player for d in holder.open] == [1]
     assert [d.player for d in none.open] == [0]  # the Guano landed; the active player goes on
+
+
+def test_r5_7_at_window_shows_the_board_as_the_window_opens() -> None:
+    """R5.7: a Guano play nobody may Fine opens its window and resolves within one `apply`;
+    `at_window` sees the state at the WINDOW event: the card announced (in the air, out of the
+    hand), not yet landed."""
+    state = build(zones={"road": [COMMON[0]]}, hands=[[GUANO[0], BLAM[0]], [BLAM[1]], []], spare_actions="deck")
+    seen: list[GameState] = []
+    choose(state, 0, ("play", GUANO[0]))
+    d = next(d for d in state.open if d.player == 0)
+    events = apply(state, 0, d.id, "road", at_window=lambda s: seen.append(s.clone()))
+    assert kinds(events)[:3] == [EventKind.PLAYED, EventKind.WINDOW, EventKind.GUANO]
+    assert len(seen) == 1
+    at = seen[0]
+    assert GUANO[0] not in at.hands[0] and at.air == [GUANO[0]] and guano_on(at, "road") == []
+    assert at.open == [] and guano_on(state, "road") == [GUANO[0]] and state.air == []
+
+
+def test_r5_7_at_window_is_called_once_per_window_and_changes_nothing() -> None:
+    """R5.7: over seeded random games (both editions, blind windows or not), `at_window` is
+    called once for each WINDOW event, in order, with every card where it was at that event
+    (all 95 placed once), and a game applied with it ends exactly as one applied without."""
+    for seed, players, edition in configs(20, first=300):
+        plain = new_game(players, seed, edition, blind_windows=seed % 2 == 1)
+        watched = plain.clone()
+        rng = seed_state(seed)
+        calls = windows = 0
+
+        def at(s: GameState) -> None:
+            nonlocal calls
+            calls += 1
+            assert sorted(all_cards(s)) == sorted(ALL_IDS), "every card in one place"
+            assert not s.open, "called before anyone is asked"
+
+        while not plain.over:
+            rng, decision, value = random_choice(rng, plain)
+            events = apply(plain, decision.player, decision.id, value)
+            again = apply(watched, decision.player, decision.id, value, at_window=at)
+            assert again == events
+            windows += sum(1 for e in events if e.kind is EventKind.WINDOW)
+            assert calls == windows
+        assert watched.to_dict() == plain.to_dict()
+        assert windows > 0
