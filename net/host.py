@@ -263,13 +263,14 @@ class Host:
         if t in REQUESTS:
             aid = msg.get("aid")
             try:
-                getattr(self, f"_do_{t}")(s, msg)
+                answered = getattr(self, f"_do_{t}")(s, msg)
             except NetError as exc:
                 conn.send({"t": "result", "aid": aid, "ok": False, "code": exc.code.value, "text": exc.text})
                 if t == "choose" and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
                     self._resync(s)
                 return
-            conn.send({"t": "result", "aid": aid, "ok": True})
+            if not answered:
+                conn.send({"t": "result", "aid": aid, "ok": True})
 
     def _hello(self, s: Session, msg: Message) -> None:
         conn = s.conn
@@ -337,9 +338,10 @@ class Host:
         # the lobby has no chat: people talk at their table
 
     def _resync(self, s: Session) -> None:
+        """After a stale choice: the seat's view and decisions now (its log is up to date)."""
         m = s.member
         if m is not None and m.table.phase is not Phase.WAITING:
-            m.table.snapshot(m.stream, s.conn, m.seat, None)
+            m.table.snapshot(m.stream, s.conn, m.seat, m.stream.seq)
 
     def _leave_current(self, s: Session) -> None:
         if s.member is not None:
@@ -364,7 +366,8 @@ class Host:
             raise NetError(ErrorCode.NOT_SEATED, "you are not seated at a table")
         return s.member
 
-    # Requests: each returns normally (ok) or raises NetError (refused, with the reason).
+    # Requests: each returns normally (ok) or raises NetError (refused, with the reason); one
+    # that returns True sends its own `result` later.
 
     def _do_join(self, s: Session, msg: Message) -> None:
         table = self._table(msg["table"])
@@ -434,9 +437,10 @@ class Host:
         m = self._seated(s)
         m.table.rematch(m)
 
-    def _do_choose(self, s: Session, msg: Message) -> None:
+    def _do_choose(self, s: Session, msg: Message) -> bool:
         m = self._seated(s)
-        m.table.choose(m, msg["id"], msg["option"])
+        m.table.choose(m, msg["id"], msg["option"], msg.get("aid"))
+        return True  # the table answers once the update carrying the choice's events went out
 
     def _do_sync(self, s: Session, msg: Message) -> None:
         if s.member is not None:

@@ -33,6 +33,7 @@ from core.state import GameState
 from core.views import view
 from net.bots import SEARCH_LEVELS, BotPool
 from net.errors import ErrorCode, NetError
+from net.frames import FrameTooBig, encode
 from net.limits import (
     AWAY_GRACE,
     CHAT_HISTORY,
@@ -117,8 +118,11 @@ class Stream:
 
     seq: int = 0
     history: deque[tuple[int, list[dict[str, Any]]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
+    """(seq, events) of the last updates sent, for snapshots."""
+    game_start: int = 0
+    """`seq` before the current game's first update (earlier updates are another game's)."""
     view: dict[str, Any] | None = None
-    """The last view sent (views are not sent while a reaction window is open)."""
+    """The last view sent: the public state as of the last event sent."""
     decisions: list[tuple[int, Decision]] = field(default_factory=list)
     """(wire id, decision) this seat may answer now. Wire ids are per seat, so the engine's
     running decision numbers never hint at how many others were asked."""
@@ -185,6 +189,22 @@ class Member:
 
 
 @dataclass(eq=False, slots=True)
+class Answer:
+    """A person's accepted choice, whose `result` waits for the update carrying its events."""
+
+    member: Member
+    conn: Any
+    """The connection that chose: the result goes there, or nowhere if it is gone."""
+    aid: Any
+    events: int
+    """The choice's events end with the table's `events`-th event of the game."""
+    seq: int
+    """The person's stream `seq` before the choice."""
+    after_hold: bool
+    """Made while a window was held: answered no earlier than the end of that hold."""
+
+
+@dataclass(eq=False, slots=True)
 class Watcher:
     conn: Any
     stream: Stream = field(default_factory=Stream)
@@ -219,6 +239,14 @@ class Table:
         self.game_no = 0
         self.pending: list[Event] = []
         """Events the engine produced that the seats have not been sent yet."""
+        self._boards: list[GameState] = []
+        """The state at each WINDOW event in `pending`, in order (`core.rules.apply`'s
+        `at_window`): a window is shown with the board as it stood then."""
+        self._made = 0
+        """Events the engine produced in this game; `_sent` of them went out."""
+        self._sent = 0
+        self._answers: list[Answer] = []
+        """People's choices whose `result` waits for the update carrying their events."""
         self.public = Stream()
         """What a spectator has been sent so far (new spectators start from it)."""
         self._joins = 0
@@ -283,6 +311,7 @@ class Table:
         self._joins += 1
         m = Member(Kind.HUMAN, name, self, token=secrets.token_hex(16), conn=conn, seat=s, joined=self._joins)
         self.seats[s] = m
+        log.info("table %d: %s sits at seat %d", self.id, name, s)
         conn.send({"t": "seated", "table": self.id, "seat": s, "token": m.token})
         self.send_chat_history(conn)
         self._changed()
@@ -297,6 +326,7 @@ class Table:
             m.grace = None
         m.conn = conn
         was_away = m.away
+        log.info("table %d: %s is back at seat %d", self.id, m.name, m.seat)
         m.away = m.left = False
         conn.send({"t": "seated", "table": self.id, "seat": m.seat, "token": m.token})
         self.send_chat_history(conn)
@@ -314,8 +344,10 @@ class Table:
         self.send_chat_history(conn)
         conn.send(self.table_frame())
         if self.phase is not Phase.WAITING:
-            w.stream.view, w.stream.window, w.stream.seq = self.public.view, self.public.window, self.public.seq
-            self.snapshot(w.stream, conn, None, None)
+            p, s = self.public, w.stream
+            s.view, s.window, s.seq, s.game_start = p.view, p.window, p.seq, p.game_start
+            s.history.extend(p.history)  # the game so far, for the snapshot's log
+            self.snapshot(s, conn, None, None)
             if self.phase is Phase.OVER:
                 self._send_over(conn)
         self._changed(lobby_only=True)
@@ -330,8 +362,10 @@ class Table:
         """The person leaves their seat for good (a bot finishes their game)."""
         m.conn = None
         if self.phase is Phase.WAITING:
+            log.info("table %d: %s leaves seat %d", self.id, m.name, m.seat)
             self.seats[m.seat] = None
         else:
+            log.info("table %d: %s leaves the game; a bot plays seat %d to the end", self.id, m.name, m.seat)
             m.left = True
             m.away = True
             if m.grace is not None:
@@ -346,20 +380,29 @@ class Table:
         m.conn = None
         self._changed()
         if self.phase is not Phase.OVER and not m.away:
+            log.info(
+                "table %d: %s disconnected; seat %d waits %g s for them",
+                self.id,
+                m.name,
+                m.seat,
+                self.config.away_grace,
+            )
             loop = asyncio.get_running_loop()
             m.grace = loop.call_later(self.config.away_grace, self._grace_over, m)
+        else:
+            log.info("table %d: %s disconnected (seat %d)", self.id, m.name, m.seat)
         self._after_people_left()
 
     def _grace_over(self, m: Member) -> None:
         m.grace = None
         if m.conn is None and self.phase is Phase.WAITING and self.seats[m.seat] is m:
-            log.info("table %d: %s did not come back; their seat is free", self.id, m.name)
+            log.info("table %d: %s did not come back after disconnecting; seat %d is free", self.id, m.name, m.seat)
             self.seats[m.seat] = None
             self._changed()
             self._after_people_left()
             return
         if m.conn is None and self.phase is Phase.PLAYING:
-            log.info("table %d: %s is away; a bot plays their seat", self.id, m.name)
+            log.info("table %d: %s did not come back after disconnecting; a bot plays seat %d", self.id, m.name, m.seat)
             m.away = True
             self._changed()
             self._kick()
@@ -367,6 +410,7 @@ class Table:
     def here(self, m: Member) -> None:
         """The person is at the keyboard again: the bot hands their seat back."""
         if m.away and not m.left:
+            log.info("table %d: %s takes seat %d back from the bot", self.id, m.name, m.seat)
             m.away = False
             self._changed()
             self._take_back(m)
@@ -391,13 +435,14 @@ class Table:
 
     def _close_or_reset(self) -> None:
         self._cancel_all()
+        self._forget_flow()
         if self.persistent:
             log.info("table %d: everybody left; resetting it", self.id)
             self.phase = Phase.WAITING
             self.state = None
-            self.pending = []
             self._reset_seats()
         else:
+            log.info("table %d: everybody left; closing it", self.id)
             self.closed = True
         self._changed()
 
@@ -441,7 +486,6 @@ class Table:
         for i, m in enumerate(members):
             m.seat = i
             m.rematch = False
-            m.stream.decisions = []
             if m.human and m.conn is None and m.grace is None:
                 m.away = True  # not here when the game starts: a bot plays until they come back
         self.game_no += 1
@@ -458,10 +502,11 @@ class Table:
                     setattr(obj, "blind_windows", True)  # noqa: B010
                 else:
                     log.warning("table %d: this engine has no blind windows", self.id)
-        self.pending = []
+        self._forget_flow()
         self.phase = Phase.PLAYING
-        for w in self.watchers:
-            w.stream.decisions = []
+        for stream in [m.stream for m in members] + [w.stream for w in self.watchers] + [self.public]:
+            stream.decisions = []
+            stream.game_start = stream.seq
         log.info("table %d: game %d starts (%d players, seed %d)", self.id, self.game_no, len(members), seed)
         for m in members:
             if m.human and m.conn is not None:
@@ -471,6 +516,9 @@ class Table:
         self._kick()
 
     def _game_over(self) -> None:
+        assert self.state is not None
+        names = ", ".join(m.name for m in self.members if m.seat in winners(self.state))
+        log.info("table %d: game %d is over after %d turns; won by %s", self.id, self.game_no, self.state.turn, names)
         self.phase = Phase.OVER
         self._cancel_all()
         for m in self.humans:
@@ -518,8 +566,11 @@ class Table:
 
     # ---- choices ----------------------------------------------------------------------------
 
-    def choose(self, m: Member, wire_id: int, option: Any) -> None:
-        """A person's choice. Raises NetError with the reason it was refused (nothing changes)."""
+    def choose(self, m: Member, wire_id: int, option: Any, aid: Any = None) -> None:
+        """A person's choice. Raises NetError with the reason it was refused (nothing changes).
+
+        Accepted, its `result {aid, ok: true}` goes to the person once the update carrying the
+        choice's events has gone to them (see `_answer`)."""
         if self.phase is not Phase.PLAYING or self.state is None:
             raise NetError(ErrorCode.GAME_OVER, "no game is being played at this table")
         self.here(m)
@@ -536,15 +587,19 @@ class Table:
         task = self._thinking.pop(decision.id, None)
         if task is not None:
             task.cancel()
+        seq, held = stream.seq, self._hold is not None
         self._apply(m.seat, decision, value)
         stream.decisions = [(w, d) for w, d in stream.decisions if d is not decision]
+        self._answers.append(Answer(m, m.conn, aid, self._made, seq, held))
+        self._answer()
 
     def _apply(self, seat: int, decision: Decision, option: OptionValue) -> None:
         state = self.state
         assert state is not None and self.record is not None
         backup = state.clone()
+        boards: list[GameState] = []
         try:
-            events = apply(state, seat, decision.id, option)
+            events = apply(state, seat, decision.id, option, at_window=lambda s: boards.append(s.clone()))
         except IllegalChoice as exc:
             raise NetError(ErrorCode(exc.code.value), exc.detail) from None
         except Exception:  # an engine bug: keep the game as it was before this choice
@@ -553,11 +608,46 @@ class Table:
             raise NetError(ErrorCode.INTERNAL, "the host could not apply that choice") from None
         self.record.choices.append((seat, decision.id, option))
         self.pending.extend(events)
+        self._boards.extend(boards)
+        self._made += len(events)
         open_ids = {d.id for d in state.open}
         for did in [k for k in self._turn_timers if k not in open_ids]:
             self._turn_timers.pop(did).cancel()
         self._pump()
         self._kick()
+
+    def _answer(self) -> None:
+        """Send the `result` of every person's choice whose events have all gone out.
+
+        A result never overtakes the update carrying its choice's events: it waits for them
+        (behind a paced window's minimum, or for bots still answering). A choice made while a
+        window is held is answered only once that hold is over, whatever it led to, so how soon
+        the result comes never tells whether others were still asked. If no update went to the
+        person since the choice (a reaction while others still decide), one with no events and
+        the decisions still open for them goes first, so a client never sees the decision it
+        just answered as open after its result."""
+        if not self._answers:
+            return
+        waiting: list[Answer] = []
+        for a in self._answers:
+            m = a.member
+            if m.conn is not a.conn or a.conn is None:
+                continue  # that connection is gone; a snapshot tells the new one
+            if a.after_hold or a.events > self._sent:
+                waiting.append(a)
+                continue
+            if m.stream.seq == a.seq:
+                self._acknowledge(m)
+            a.conn.send({"t": "result", "aid": a.aid, "ok": True})
+        self._answers = waiting
+
+    def _acknowledge(self, m: Member) -> None:
+        """An update with no events for `m`: the same board, the decisions still open for them."""
+        state = self.state
+        assert state is not None
+        stream = m.stream
+        mine = [d for _, d in stream.decisions if d in state.open]
+        self._send_update(stream, m.conn, m.seat, [], stream.window, mine, None)
 
     # ---- delivery ---------------------------------------------------------------------------
 
@@ -572,9 +662,8 @@ class Table:
             if windows:
                 i = windows[0]
                 is_open = i == windows[-1] and bool(reacts)
-                kind = self.pending[i].zone
-                self._deliver(self.pending[: i + 1], window={"kind": kind}, full=False, asked=reacts if is_open else [])
-                del self.pending[: i + 1]
+                events, board = self._take(i + 1)
+                self._deliver(events, {"kind": events[-1].zone}, False, reacts if is_open else [], board)
                 if is_open:
                     self._window_opened(reacts)
                 loop = asyncio.get_running_loop()
@@ -587,21 +676,41 @@ class Table:
                 return
             if not any(self._attended(d.player) for d in reacts):
                 return  # only bots (or stand-ins) are asked: they answer at once
-            j = windows[-1]
-            kind = self.pending[j].zone
-            self._deliver(self.pending[: j + 1], window={"kind": kind}, full=False, asked=reacts)
-            del self.pending[: j + 1]
+            events, board = self._take(windows[-1] + 1)
+            self._deliver(events, {"kind": events[-1].zone}, False, reacts, board)
             self._window_opened(reacts)
             return
-        events, self.pending = self.pending, []
-        self._deliver(events, window=None, full=True)
+        events, _ = self._take(len(self.pending))
+        self._deliver(events, None, True, (), state)
         self._start_turn_timers()
         if state.over:
             self._game_over()
 
+    def _take(self, n: int) -> tuple[list[Event], GameState]:
+        """The first `n` pending events, and the state as of the last of them: the board kept
+        at its WINDOW event if it is one (the game may have gone on since), else the state now
+        (then all pending events are taken)."""
+        assert self.state is not None
+        events = self.pending[:n]
+        del self.pending[:n]
+        k = sum(1 for e in events if e.kind is EventKind.WINDOW)
+        boards = self._boards[:k]
+        del self._boards[:k]
+        return events, boards[-1] if boards and events[-1].kind is EventKind.WINDOW else self.state
+
+    def _forget_flow(self) -> None:
+        """A new game (or none): nothing pending, nobody waiting for a result."""
+        self.pending = []
+        self._boards = []
+        self._made = self._sent = 0
+        self._answers = []
+
     def _hold_over(self) -> None:
         self._hold = None
+        for a in self._answers:
+            a.after_hold = False
         self._pump()
+        self._answer()
 
     def _attended(self, seat: int) -> bool:
         """A person (not a bot, not away) decides for this seat."""
@@ -609,8 +718,16 @@ class Table:
         return m is not None and m.human and not m.away
 
     def _deliver(
-        self, events: list[Event], window: dict[str, Any] | None, full: bool, asked: Sequence[Decision] = ()
+        self,
+        events: list[Event],
+        window: dict[str, Any] | None,
+        full: bool,
+        asked: Sequence[Decision],
+        board: GameState,
     ) -> None:
+        """Send every seat and spectator `events`, with the view of `board` (the state as of
+        the last of them) and their decisions: all their open ones (`full`), or only those of
+        the window being shown (`asked`)."""
         state = self.state
         assert state is not None
         if window is not None:  # the same for every window, whoever is asked
@@ -620,10 +737,12 @@ class Table:
                 mine = [d for d in state.open if d.player == m.seat]
             else:
                 mine = [d for d in asked if d.player == m.seat]
-            self._send_update(m.stream, m.conn, m.seat, events, window, full, mine)
+            self._send_update(m.stream, m.conn, m.seat, events, window, mine, board)
         for w in self.watchers:
-            self._send_update(w.stream, w.conn, None, events, window, full, [])
-        self._send_update(self.public, None, None, events, window, full, [])
+            self._send_update(w.stream, w.conn, None, events, window, [], board)
+        self._send_update(self.public, None, None, events, window, [], board)
+        self._sent += len(events)
+        self._answer()
 
     def _send_update(
         self,
@@ -632,23 +751,23 @@ class Table:
         seat: int | None,
         events: list[Event],
         window: dict[str, Any] | None,
-        full: bool,
         mine: list[Decision],
+        board: GameState | None,
     ) -> None:
-        state = self.state
-        assert state is not None
+        """One update to one stream. `board` None: the board of the last update (no events)."""
         decisions = stream.wire(mine)
-        vd: dict[str, Any] | None = None
-        if full:
-            vd = view(state, seat).to_dict()
-            vd["decisions"] = decisions
-            stream.view = vd
+        if board is not None:
+            vd = view(board, seat).to_dict()
+        else:
+            assert stream.view is not None
+            vd = dict(stream.view)
+        vd["decisions"] = decisions
+        stream.view = vd
         stream.window = window
         evs = [redact(e, seat).to_dict() for e in events]
         stream.seq += 1
         stream.history.append((stream.seq, evs))
         if conn is not None:
-            limit = self._limit_for(mine)
             conn.send(
                 {
                     "t": "update",
@@ -658,7 +777,7 @@ class Table:
                     "view": vd,
                     "decisions": decisions,
                     "window": window,
-                    "limit": limit,
+                    "limit": self._limit_for(mine),
                 }
             )
 
@@ -669,33 +788,40 @@ class Table:
         return lim or None
 
     def snapshot(self, stream: Stream, conn: Any, seat: int | None, last_seq: int | None) -> None:
-        """Send a seat everything it needs to go on: its last view, its open decisions, and the
-        events since `last_seq` when the host still has them."""
-        events: list[dict[str, Any]] = []
-        complete = last_seq is not None
-        if last_seq is not None:
-            for seq, evs in stream.history:
-                if seq > last_seq:
-                    events.extend(evs)
-            if stream.history and stream.history[0][0] > last_seq + 1:
-                complete = False
+        """Send a seat everything it needs to go on: the view as of the last event it was sent,
+        the decisions still open for it, and the events after `last_seq` (None: a client that
+        has nothing, such as a new process with its token or a new spectator: the game's events
+        so far), as far as the host still has them and a frame holds them."""
+        state = self.state
+        stream.decisions = [(w, d) for w, d in stream.decisions if state is not None and d in state.open]
+        decisions = stream.wire_decisions()
+        vd = None if stream.view is None else {**stream.view, "decisions": decisions}
+        since = stream.game_start if last_seq is None else max(last_seq, stream.game_start)
+        complete = since >= stream.seq or bool(stream.history and stream.history[0][0] <= since + 1)
+        events = [e for seq, evs in stream.history if seq > since for e in evs]
         if len(events) > SNAPSHOT_EVENTS:
             events = events[-SNAPSHOT_EVENTS:]
             complete = False
-        conn.send(
-            {
-                "t": "snapshot",
-                "table": self.id,
-                "seat": seat,
-                "seq": stream.seq,
-                "view": stream.view,
-                "decisions": stream.wire_decisions(),
-                "window": stream.window,
-                "limit": self._limit_for([d for _, d in stream.decisions]),
-                "events": events,
-                "complete": complete,
-            }
-        )
+        frame: dict[str, Any] = {
+            "t": "snapshot",
+            "table": self.id,
+            "seat": seat,
+            "seq": stream.seq,
+            "view": vd,
+            "decisions": decisions,
+            "window": stream.window,
+            "limit": self._limit_for([d for _, d in stream.decisions]),
+            "events": events,
+            "complete": complete,
+        }
+        while True:  # the oldest events give way if the frame would be too big to send
+            try:
+                encode(frame)
+                break
+            except FrameTooBig:
+                events = events[len(events) // 2 + 1 :]
+                frame["events"], frame["complete"] = events, False
+        conn.send(frame)
 
     # ---- timers and bots --------------------------------------------------------------------
 
@@ -718,6 +844,7 @@ class Table:
             return
         for d in [d for d in state.open if d.id in ids and d.kind in REACTIONS and self._attended(d.player)]:
             if d in state.open and PASS in d.values():
+                log.info("table %d: seat %d did not react in time; passing for them", self.id, d.player)
                 self._apply_quietly(d.player, d, PASS)
 
     def _start_turn_timers(self) -> None:
@@ -739,7 +866,10 @@ class Table:
             return
         m = self.seats[d.player]
         if m is not None and m.human and not m.away:
-            log.info("table %d: %s ran out of time; a bot plays for them", self.id, m.name)
+            if m.conn is None:  # the grace period has not run out, this decision's time has
+                log.info("table %d: %s, disconnected, ran out of time; a bot plays seat %d", self.id, m.name, m.seat)
+            else:
+                log.info("table %d: %s ran out of time; a bot plays seat %d", self.id, m.name, m.seat)
             m.away = True
             self._changed()
             self._kick()

@@ -8,7 +8,7 @@ import re
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
-from core.decisions import BACK, Decision
+from core.decisions import BACK, PASS, REACTIONS, Decision
 from net.client import Client
 from net.frames import FrameDecoder, Message, encode
 from net.host import Host, HostConfig
@@ -161,3 +161,37 @@ def strings(obj: Any) -> list[str]:
 
 def card_ids(obj: Any) -> set[str]:
     return {m for s in strings(obj) for m in CARD_ID.findall(s)}
+
+
+BOTH_ASKED = table_config(seats=3, bots=1, seed=5, reaction_window=0.003, blind_windows=True)
+"""Two people and a bot, paced blind windows: `both_asked` soon finds a window asking both."""
+
+
+async def both_asked(host: Host) -> tuple[Raw, Raw, list[Message], Message, Message]:
+    """Seat Ada and Bob at table 1 and play them at random (passing reactions) until a window
+    asks both at once. Returns both, their `seated` frames and the updates that asked them."""
+    table = host.tables[1]
+    raws = [await Raw.open(host.port), await Raw.open(host.port)]
+    for raw, name in zip(raws, ("Ada", "Bob"), strict=True):
+        await raw.hello(name, table=1)
+    seated = [await raw.recv("seated") for raw in raws]
+    seats = {s["seat"] for s in seated}
+    rng = random.Random(3)
+
+    async def one(raw: Raw) -> Message:
+        while True:
+            f = await raw.recv("update", timeout=30.0)
+            if not f["decisions"]:
+                continue
+            d = Decision.from_dict(f["decisions"][0])
+            if d.kind in REACTIONS:
+                assert table.state is not None
+                if seats <= {x.player for x in table.state.open if x.kind in REACTIONS}:
+                    return f
+                value: Any = PASS
+            else:
+                value = _plain(pick(d, rng))
+            raw.send({"t": "choose", "id": d.id, "option": value})
+
+    asked = list(await asyncio.gather(*(one(raw) for raw in raws)))
+    return raws[0], raws[1], seated, asked[0], asked[1]

@@ -8,7 +8,7 @@ import random
 from core.views import view
 from net.client import Client, GameChanged, Refused, Status, StatusChanged, TableChanged
 from net.messages import PROTOCOL_VERSION
-from net.table import Phase, Table
+from net.table import Member, Phase, Table
 
 from .helpers import Raw, play_client, play_raw, running_host, table_config
 
@@ -38,38 +38,49 @@ async def test_full_game_two_client_seats_two_bots() -> None:
 
 
 async def test_paced_game_sends_every_seat_the_same_rhythm() -> None:
-    """With two people, every window goes to every seat as a frame of its own, without a view,
-    whoever may react: the sequence of frames is the same for both seats."""
+    """R5.7: with two people, every window goes to every seat as a frame of its own, with the
+    board as it stood at the window, whoever may react: the sequence of frames is the same for
+    both seats (apart from the acknowledgement of a seat's own answer, which only it sees)."""
     cfg = table_config(seats=4, bots=2, reaction_window=0.01, seed=3)
     async with running_host(cfg) as host:
         table = host.tables[1]
         deliveries: list[tuple[float, bool, bool]] = []
         original = Table._deliver
 
-        def record(self: Table, events, window, full, asked=()):  # type: ignore[no-untyped-def]
+        def record(self: Table, events, window, full, asked, board):  # type: ignore[no-untyped-def]
             deliveries.append((asyncio.get_running_loop().time(), window is not None, full))
-            return original(self, events, window, full, asked)
+            return original(self, events, window, full, asked, board)
 
         table._deliver = record.__get__(table)  # type: ignore[method-assign]
+        acks: set[tuple[str, int]] = set()
+        acknowledge = Table._acknowledge
+
+        def spy_ack(self: Table, m: Member) -> None:
+            acknowledge(self, m)
+            acks.add((m.name, m.stream.seq))
+
+        table._acknowledge = spy_ack.__get__(table)  # type: ignore[method-assign]
         a, b = await Raw.open(host.port), await Raw.open(host.port)
         await a.hello("Ada", table=1)
         await b.hello("Bob", table=1)
         await asyncio.gather(play_raw(a, random.Random(5)), play_raw(b, random.Random(6)))
 
-        def rhythm(raw: Raw) -> list[tuple[int, object, bool]]:
+        def rhythm(raw: Raw, name: str) -> list[tuple[object, ...]]:
             return [
-                (f["seq"], (f["window"] or {}).get("kind"), f["view"] is None) for f in raw.frames if f["t"] == "update"
+                (tuple(e["kind"] for e in f["events"]), (f["window"] or {}).get("kind"))
+                for f in raw.frames
+                if f["t"] == "update" and (name, f["seq"]) not in acks
             ]
 
-        assert rhythm(a) == rhythm(b)
+        assert rhythm(a, "Ada") == rhythm(b, "Bob")
         windows = [f for f in a.frames if f["t"] == "update" and f["window"]]
         assert windows, "a whole game opens reaction windows"
         for f in windows:
-            assert f["view"] is None and f["events"][-1]["kind"] == "window"
-            assert f["window"] == {"kind": f["events"][-1]["zone"], "limit": None}, "windows all look alike"
+            assert not f["events"] or f["window"] == {"kind": f["events"][-1]["zone"], "limit": None}
+            assert f["window"] == {"kind": f["window"]["kind"], "limit": None}, "windows all look alike"
         for f in a.frames + b.frames:
-            if f["t"] == "update" and f["window"] is None:
-                assert f["view"] is not None
+            if f["t"] in ("update", "snapshot"):
+                assert f["view"] is not None and f["view"]["decisions"] == f["decisions"]
         for (t0, was_window, _), (t1, _, _) in zip(deliveries, deliveries[1:], strict=False):
             if was_window:
                 assert t1 - t0 >= cfg.reaction_window - 0.002, "a window is shown for its minimum time"

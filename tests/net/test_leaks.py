@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 
+from core.events import Event
 from core.state import GameState
+from net.client import Client, GameChanged, GameOver
 from net.host import Host
 from net.table import Stream, Table
 
+from .boards import Truth, public_board
 from .helpers import Raw, card_ids, play_raw, running_host, table_config
 
 
@@ -28,25 +31,31 @@ def secrets_for(state: GameState, seat: int | None) -> set[str]:
     return hidden
 
 
-Seen = dict[tuple[int, int], tuple[set[str], int]]
-"""(stream id, seq) -> (what the recipient may not see then, seq of the view it holds)."""
+Seen = dict[tuple[int, int], tuple[set[str], set[str]]]
+"""(stream id, seq) -> what the recipient could not see in the update's view (the board it was
+built from) and in its decisions (the state when it was sent)."""
 
 
 def spy(table: Table) -> Seen:
-    """Record, for every update the table sends, what its recipient may not see at that moment."""
+    """Record, for every update the table sends, what its recipient may not see in it."""
     seen: Seen = {}
     original = table._send_update
-    last_view: dict[int, int] = {}
 
     def send_update(
-        stream: Stream, conn: Any, seat: int | None, events: Any, window: Any, full: bool, *rest: Any
+        stream: Stream,
+        conn: Any,
+        seat: int | None,
+        events: Any,
+        window: Any,
+        mine: Any,
+        board: GameState | None,
     ) -> None:
         assert table.state is not None
-        hidden = secrets_for(table.state, seat)
-        original(stream, conn, seat, events, window, full, *rest)
-        if full:
-            last_view[id(stream)] = stream.seq
-        seen[(id(stream), stream.seq)] = (hidden, last_view.get(id(stream), 0))
+        now = secrets_for(table.state, seat)
+        # no board: the same view as the update before (an acknowledgement)
+        on_board = secrets_for(board, seat) if board is not None else seen[(id(stream), stream.seq)][0]
+        original(stream, conn, seat, events, window, mine, board)
+        seen[(id(stream), stream.seq)] = (on_board, now)
 
     table._send_update = send_update  # type: ignore[method-assign]
     return seen
@@ -55,20 +64,19 @@ def spy(table: Table) -> Seen:
 def check(raw: Raw, stream: Stream, seat: int | None, seen: Seen, public: Stream) -> int:
     """Every card id in every game frame `raw` got was visible to it when the frame was made.
 
-    Views and decisions are built when a frame is sent, so they are checked against the state
-    at that moment (a snapshot repeats the last view sent, checked against the state when it
-    was sent). Events tell what happened earlier (a pigeon shown, then shuffled back into the
-    Flock deck), so they are checked for what they may show: a secret event's cards only to
-    its player."""
+    A view is checked against the board it shows (the state at a window's event, or the state
+    when it was sent); a snapshot repeats the last update's view and its decisions still
+    open. Events tell what happened earlier (a pigeon shown, then shuffled back into the Flock
+    deck), so they are checked for what they may show: a secret event's cards only to its
+    player (also in the game's log a snapshot carries)."""
     checked = 0
     for frame in raw.frames:
         if frame["t"] in ("update", "snapshot"):
             key = (id(stream), frame["seq"])
             sid = id(stream) if key in seen else id(public)  # a spectator starts from the public stream
-            hidden, view_seq = seen[(sid, frame["seq"])]
-            view_hidden = seen[(sid, view_seq)][0] if view_seq else set()
-            leaked = card_ids(frame["view"]) & (hidden if frame["t"] == "update" else view_hidden)
-            leaked |= card_ids(frame["decisions"]) & hidden
+            on_board, now = seen[(sid, frame["seq"])]
+            leaked = card_ids(frame["view"]) & on_board
+            leaked |= card_ids(frame["decisions"]) & now
             assert not leaked, f"{frame['t']} {frame['seq']} shows {sorted(leaked)}"
             for e in frame["events"]:
                 if e["secret"] and e["player"] != seat:
@@ -111,12 +119,12 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(
         # a player asks for a snapshot mid-game, and a latecomer starts watching
         late = await Raw.open(host.port)
         tasks = [asyncio.create_task(play_raw(p, random.Random(seed + i))) for i, p in enumerate(players)]
+        tasks.append(asyncio.create_task(watcher.recv("over", timeout=60.0)))  # reading, it answers pings
         await players[0].recv("update")
         players[0].send({"t": "sync", "seq": 0})
         await late.hello("Late", table=1, watch=True)
+        tasks.append(asyncio.create_task(late.recv("over", timeout=60.0)))
         await asyncio.gather(*tasks)
-        await watcher.recv("over")
-        await late.recv("over")
         raws = [*players, watcher, late]
         total = 0
         for raw, (stream, seat) in zip(raws, streams(host, table, [*names, "Eve", "Late"]), strict=True):
@@ -126,4 +134,55 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(
         drew = [e for f in players[0].frames if f["t"] == "update" for e in f["events"] if e["kind"] == "drew"]
         assert any(e["cards"] for e in drew) and any(not e["cards"] for e in drew), "own draws shown, others' not"
         for r in raws:
+            await r.close()
+
+
+async def test_a_spectator_watches_a_whole_game_and_never_sees_a_hidden_card() -> None:
+    """R8, issue 9: spectators through `net.client`, one from before the deal and one who
+    comes in mid-game (and gets the game's log), see every board as of its last event, and
+    never a card in a hand, a deck, removed unseen or in a trophy taken face down."""
+    cfg = table_config(seats=4, bots=2, reaction_window=0.003, seed=17)
+    async with running_host(cfg) as host:
+        eve = Client("127.0.0.1", host.port, "Eve", table=1, watch=True)
+        await eve.connect()
+        seen: list[GameChanged] = []
+
+        async def watch(client: Client, out: list[GameChanged]) -> None:
+            async for u in client.updates():
+                if isinstance(u, GameChanged):
+                    out.append(u)
+                if isinstance(u, GameOver):
+                    return
+
+        watching = asyncio.create_task(watch(eve, seen))
+        players = [await Raw.open(host.port) for _ in range(2)]
+        for i, raw in enumerate(players):
+            await raw.hello(f"P{i}", table=1)
+        playing = [asyncio.create_task(play_raw(p, random.Random(i))) for i, p in enumerate(players)]
+        while len(seen) < 20:
+            await asyncio.sleep(0.01)
+        late = Client("127.0.0.1", host.port, "Late", table=1, watch=True)
+        await late.connect()
+        late_seen: list[GameChanged] = []
+        await asyncio.gather(*playing, watching, watch(late, late_seen))
+        record = host.tables[1].record
+        assert record is not None
+        truth = Truth.of(record, None)
+        shown = 0
+        for u in seen:
+            assert not u.snapshot and u.view is not None and u.view.hand == () and u.decisions == ()
+            shown += len(u.events)
+            assert [e.to_dict() for e in u.events] == truth.events[shown - len(u.events) : shown]
+            assert public_board(u.view.to_dict()) == truth.board(shown, u.window is not None)
+            board = truth.at_window[shown] if u.window is not None else truth.after[shown]
+            assert not card_ids(u.view.to_dict()) & secrets_for(board, None)
+            assert all(not e.cards for e in u.events if e.secret)
+        assert shown == len(truth.events)
+        first = late_seen[0]
+        assert first.snapshot and [e.to_dict() for e in first.events] == truth.events[: len(first.events)]
+        assert list(late.log) == [Event.from_dict(e) for e in truth.events][-len(late.log) :]
+        assert all(not e.cards for e in late.log if e.secret)
+        for c in (eve, late):
+            await c.close()
+        for r in players:
             await r.close()
