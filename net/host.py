@@ -482,16 +482,19 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def reachable(addresses: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """(address, port) by which others reach a server bound to `addresses` (`bound_addresses`):
+    a wildcard (0.0.0.0, ::) stands for each of this machine's LAN addresses (127.0.0.1 if none)."""
+    out: list[tuple[str, int]] = []
+    for addr, port in addresses:
+        names = (lan_addresses() or ["127.0.0.1"]) if addr in ("0.0.0.0", "::") else [addr]
+        out += [(name, port) for name in names if (name, port) not in out]
+    return out
+
+
 def share_lines(host: Host) -> list[str]:
     """The `pigeon-tui join ADDRESS:PORT` lines to give to other players."""
-    lines = []
-    for addr, port in host.addresses():
-        if addr in ("0.0.0.0", "::"):
-            for lan in lan_addresses() or ["127.0.0.1"]:
-                lines.append(f"pigeon-tui join {lan}:{port}")
-        else:
-            lines.append(f"pigeon-tui join {addr}:{port}")
-    return lines
+    return [f"pigeon-tui join {addr}:{port}" for addr, port in reachable(host.addresses())]
 
 
 async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None) -> None:

@@ -407,6 +407,60 @@ def _add_serve_ssh(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     sp.set_defaults(run=_serve_ssh)
 
 
+def _serve_web(args: argparse.Namespace) -> int:
+    """The web front door: each browser tab gets the app as a child process (docs/web.md)."""
+    import logging
+
+    from pigeon_tui.web.config import WebConfig
+
+    try:
+        from pigeon_tui.web.server import run
+    except ImportError:
+        print("pigeon-tui serve-web needs textual-serve: pip install 'pigeon-tui[web]'", file=sys.stderr)
+        return 1
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    config = WebConfig(
+        bind=args.bind,
+        port=args.port,
+        password=args.password,
+        open=args.open,
+        max_sessions=args.max_sessions,
+        max_per_address=args.max_per_address,
+        idle_timeout=args.idle_timeout,
+    )
+    try:
+        config.check()
+    except ValueError as exc:
+        print(f"pigeon-tui serve-web: {exc}", file=sys.stderr)
+        return 2
+    return run(config)
+
+
+def _add_serve_web(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from pigeon_tui.web.config import IDLE_TIMEOUT, MAX_PER_ADDRESS, MAX_SESSIONS, WEB_PORT
+
+    wp = sub.add_parser(
+        "serve-web", help="let players in with a web browser: http://this-host:8080/, nothing installed"
+    )
+    wp.add_argument("--bind", default="0.0.0.0", help="address to listen on (127.0.0.1: this machine only)")
+    wp.add_argument("--port", type=int, default=WEB_PORT, help="HTTP port (0 picks a free one)")
+    way = wp.add_mutually_exclusive_group()
+    way.add_argument("--password", help="a password every player gives on the page")
+    way.add_argument("--open", action="store_true", help="anyone who reaches the port plays, no password (a LAN party)")
+    wp.add_argument("--max-sessions", type=_positive, default=MAX_SESSIONS, help="browser tabs playing at once")
+    wp.add_argument(
+        "--max-per-address", type=_positive, default=MAX_PER_ADDRESS, help="tabs playing at once from one address"
+    )
+    wp.add_argument(
+        "--idle-timeout",
+        type=_seconds,
+        default=IDLE_TIMEOUT,
+        help="seconds without a key press before a tab's game ends",
+    )
+    wp.add_argument("-v", "--verbose", action="store_true", help="log logins and tabs")
+    wp.set_defaults(run=_serve_web)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
     sub = p.add_subparsers(dest="command")
@@ -427,6 +481,7 @@ def parser() -> argparse.ArgumentParser:
     _add_join(sub)
     _add_host(sub)
     _add_serve_ssh(sub)
+    _add_serve_web(sub)
     return p
 
 
