@@ -427,6 +427,7 @@ def _serve_web(args: argparse.Namespace) -> int:
         max_sessions=args.max_sessions,
         max_per_address=args.max_per_address,
         idle_timeout=args.idle_timeout,
+        spares=args.spares,
     )
     try:
         config.check()
@@ -437,7 +438,7 @@ def _serve_web(args: argparse.Namespace) -> int:
 
 
 def _add_serve_web(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from pigeon_tui.web.config import IDLE_TIMEOUT, MAX_PER_ADDRESS, MAX_SESSIONS, WEB_PORT
+    from pigeon_tui.web.config import IDLE_TIMEOUT, MAX_PER_ADDRESS, MAX_SESSIONS, SPARES, WEB_PORT
 
     wp = sub.add_parser(
         "serve-web", help="let players in with a web browser: http://this-host:8080/, nothing installed"
@@ -456,6 +457,12 @@ def _add_serve_web(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         type=_seconds,
         default=IDLE_TIMEOUT,
         help="seconds without a key press before a tab's game ends",
+    )
+    wp.add_argument(
+        "--spares",
+        type=int,
+        default=SPARES,
+        help="apps kept started for the next tabs, so a page opens at once (0: each starts when opened)",
     )
     wp.add_argument("-v", "--verbose", action="store_true", help="log logins and tabs")
     wp.set_defaults(run=_serve_web)

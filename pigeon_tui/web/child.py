@@ -15,7 +15,7 @@ import signal
 from typing import Awaitable, Callable, Final, Mapping, Sequence
 
 from net.ssh.child import TermSize
-from pigeon_tui.web.config import MAX_OUTPUT_PACKET, START_TIMEOUT
+from pigeon_tui.web.config import MAX_BACKLOG, MAX_OUTPUT_PACKET, START_TIMEOUT
 
 log = logging.getLogger(__name__)
 
@@ -63,32 +63,53 @@ def tab_env(server_env: Mapping[str, str], size: TermSize, parent_pid: int) -> d
 
 
 class AppChild:
-    """One tab's app process. `run(on_data)` relays its screen until it ends; `stop` ends it."""
+    """One tab's app process. Its screen is read from the start: kept until a tab `attach`es (a
+    spare started before anyone asked), then relayed. `ended` is set once it is done."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
+    def __init__(self, process: asyncio.subprocess.Process, start_timeout: float) -> None:
         self.process = process
-        self.started = False
-        """True once the app printed its prelude (it runs)."""
+        self.drawn = asyncio.Event()
+        """Set once the app drew its first screen."""
+        self.ended = asyncio.Event()
+        """Set once its screen is over (it exited, said it is done, or failed)."""
+        self.failure: AppFailed | None = None
+        """Why it ended, if it did not start or broke the protocol."""
+        self._backlog: list[bytes] = []
+        self._backlog_bytes = 0
+        self._sink: OnData | None = None
         self._stderr = bytearray()
-        self._stderr_task = asyncio.create_task(self._drain_stderr(), name=f"web tab {process.pid} stderr")
+        self._stderr_task = asyncio.create_task(self._drain_stderr(), name=f"web app {process.pid} stderr")
+        self._reader = asyncio.create_task(self._read(start_timeout), name=f"web app {process.pid} screen")
 
     @property
     def pid(self) -> int:
         return self.process.pid
 
     @classmethod
-    async def start(cls, argv: Sequence[str], env: Mapping[str, str]) -> AppChild:
-        """Start `argv` in a new session (its own process group). Raises OSError if it cannot."""
-        process = await asyncio.create_subprocess_exec(
-            *argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=dict(env),
-            start_new_session=True,
-            limit=2**16,
+    async def start(cls, argv: Sequence[str], env: Mapping[str, str], start_timeout: float = START_TIMEOUT) -> AppChild:
+        """Start `argv` in a new session (its own process group). Raises OSError if it cannot.
+        Cancelling it is safe: a process started meanwhile is killed."""
+        spawn = asyncio.ensure_future(
+            asyncio.create_subprocess_exec(
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=dict(env),
+                start_new_session=True,
+                limit=2**16,
+            )
         )
-        return cls(process)
+        try:
+            process = await asyncio.shield(spawn)
+        except asyncio.CancelledError:
+            with contextlib.suppress(OSError):
+                process = await spawn
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                await process.wait()
+            raise
+        return cls(process, start_timeout)
 
     async def _drain_stderr(self) -> None:
         stream = self.process.stderr
@@ -101,12 +122,31 @@ class AppChild:
     def last_words(self) -> str:
         return self._stderr.decode(errors="replace").strip()
 
-    async def run(self, on_data: OnData, start_timeout: float = START_TIMEOUT) -> None:
-        """Relay the app's screen to `on_data` until it exits or says it is done. Raises AppFailed
-        if it does not start within `start_timeout`. Packets that would deliver files or open
-        URLs in the browser are dropped: a tab gets the app's screen and nothing else."""
+    async def attach(self, on_data: OnData) -> None:
+        """Send everything the app drew so far to `on_data`, then each screen update as it comes."""
+        while self._backlog:
+            data = self._backlog.pop(0)
+            self._backlog_bytes -= len(data)
+            await on_data(data)
+        self._sink = on_data  # no await since the backlog was found empty: nothing is reordered
+
+    async def _read(self, start_timeout: float) -> None:
+        """Read the app's screen until it exits or says it is done. Packets that would deliver
+        files or open URLs in the browser are dropped: a tab gets the app's screen, nothing else."""
+        try:
+            await self._relay(start_timeout)
+        except AppFailed as exc:
+            self.failure = exc
+        except Exception as exc:  # a task's boundary: say what broke, and end
+            log.exception("app %d: its screen could not be relayed", self.pid)
+            self.failure = AppFailed(repr(exc))
+        finally:
+            self.ended.set()
+
+    async def _relay(self, start_timeout: float) -> None:
         stdout = self.process.stdout
         assert stdout is not None
+        line = b""
         try:
             async with asyncio.timeout(start_timeout):
                 for _ in range(PRELUDE_LINES_MAX):
@@ -118,22 +158,30 @@ class AppChild:
         if line != PRELUDE:
             await self._stopped_stderr()
             raise AppFailed(self.last_words or "the app did not start")
-        self.started = True
         try:
             while True:
                 head = await stdout.readexactly(5)
                 size = int.from_bytes(head[1:], "big")
                 if size > MAX_OUTPUT_PACKET:
-                    log.warning("tab %d: a %d-byte packet: stopping it", self.pid, size)
-                    return
+                    raise AppFailed(f"a {size}-byte packet")
                 payload = await stdout.readexactly(size)
                 kind = head[:1]
                 if kind == DATA:
-                    await on_data(payload)
+                    self.drawn.set()
+                    await self._screen(payload)
                 elif kind == META and _meta_type(payload) == "exit":
                     return
         except asyncio.IncompleteReadError:
             return
+
+    async def _screen(self, data: bytes) -> None:
+        if self._sink is not None:
+            await self._sink(data)
+            return
+        self._backlog.append(data)
+        self._backlog_bytes += len(data)
+        if self._backlog_bytes > MAX_BACKLOG:
+            raise AppFailed(f"{self._backlog_bytes} bytes drawn with nobody watching")
 
     async def _stopped_stderr(self) -> None:
         """Wait a moment for the error output of an app that failed to start."""
@@ -143,7 +191,7 @@ class AppChild:
         await self._stderr_done(1.0)
 
     async def send(self, data: bytes) -> None:
-        """Write packets to the app; a gone app is not an error (`run` sees it end)."""
+        """Write packets to the app; a gone app is not an error (`ended` is set)."""
         stdin = self.process.stdin
         if stdin is None or stdin.is_closing():
             return
@@ -179,6 +227,11 @@ class AppChild:
             os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()
         await self._stderr_done(1.0)
+        try:  # its stdout closed with it: the reader ends, unless a tab's send is stuck
+            async with asyncio.timeout(1.0):
+                await asyncio.shield(self._reader)
+        except TimeoutError:
+            self._reader.cancel()
 
     async def _stderr_done(self, timeout: float) -> None:
         """Let the error output be read to its end (the pipe closes with the last process that

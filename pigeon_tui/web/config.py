@@ -28,6 +28,14 @@ MAX_MESSAGE: Final = 64 * 1024
 """Bytes of one WebSocket message from a browser (key presses, a resize); a bigger one closes it."""
 MAX_OUTPUT_PACKET: Final = 32 * 1024 * 1024
 """Bytes of one packet from a tab's app (a whole screen is far less); a bigger one ends the tab."""
+MAX_BACKLOG: Final = 4 * 1024 * 1024
+"""Bytes a spare app may draw before a tab takes it (its first screen is far less); more ends it."""
+SPARES: Final = 1
+"""Apps kept started for the next tabs: a tab that takes one skips the app's start (0: none)."""
+SPARE_DELAY: Final = 2.0
+"""Seconds after a tab took a spare before the next spare starts (the tab's first screen first)."""
+SPARE_RETRY: Final = 30.0
+"""Seconds before starting a spare again after one failed to start."""
 HEARTBEAT: Final = 30.0
 """Seconds between WebSocket pings; a browser that does not answer in time is gone."""
 START_TIMEOUT: Final = 30.0
@@ -59,6 +67,7 @@ class WebConfig:
     login_failures: int = LOGIN_FAILURES
     login_window: float = LOGIN_WINDOW
     stop_grace: float = STOP_GRACE
+    spares: int = SPARES
     command: tuple[str, ...] = CHILD_COMMAND
     """How a tab's app is started."""
 
@@ -70,6 +79,8 @@ class WebConfig:
             raise ValueError("choose how players get in: --password PW, or --open (anyone who reaches the port)")
         if self.max_sessions < 1 or self.max_per_address < 1:
             raise ValueError("the session caps must be at least 1")
+        if self.spares < 0:
+            raise ValueError("the number of spare apps must be 0 or more")
         if self.idle_timeout < 0:
             raise ValueError("the idle timeout must be 0 (none) or more")
         if self.login_failures < 1 or self.login_window <= 0:

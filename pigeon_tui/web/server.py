@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import time
-from typing import Callable, Final
+from typing import Any, Callable, Coroutine, Final
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -25,8 +25,17 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from net.host import bound_addresses, reachable
 from net.ssh.child import TermSize
 from pigeon_tui.web.access import Logins, Password, RateLimit
-from pigeon_tui.web.child import AppChild, AppFailed, tab_env
-from pigeon_tui.web.config import COOKIE, HEARTBEAT, LOGIN_LIFETIME, MAX_MESSAGE, SHUTDOWN_GRACE, WebConfig
+from pigeon_tui.web.child import AppChild, tab_env
+from pigeon_tui.web.config import (
+    COOKIE,
+    HEARTBEAT,
+    LOGIN_LIFETIME,
+    MAX_MESSAGE,
+    SHUTDOWN_GRACE,
+    SPARE_DELAY,
+    SPARE_RETRY,
+    WebConfig,
+)
 from pigeon_tui.web.page import Asset, Pages, load_assets
 
 log = logging.getLogger(__name__)
@@ -62,8 +71,14 @@ class WebServer:
         self.assets = load_assets()
         self.tabs: set[Tab] = set()
         """Tabs running (or starting) an app."""
+        self.spares: list[AppChild] = []
+        """Apps started for the next tabs (`config.spares` of them, while a tab could take one)."""
         self._runner: web.AppRunner | None = None
         self._server: asyncio.Server | None = None
+        self._keeper: asyncio.Task[None] | None = None
+        self._changed = asyncio.Event()
+        """Set when a spare was taken or a tab ended: the keeper looks again."""
+        self._taken = False
         self._closing = False
 
     # ---- running ----------------------------------------------------------------------------
@@ -91,6 +106,8 @@ class WebServer:
             self._runner = None
             raise
         log.info("serving the web front door on %s", ", ".join(f"{a}:{p}" for a, p in self.addresses()))
+        if self.config.spares:
+            self._keeper = asyncio.create_task(self._keep_spares(), name="web spare apps")
 
     def addresses(self) -> list[tuple[str, int]]:
         return bound_addresses(self._server)
@@ -109,15 +126,69 @@ class WebServer:
         self._closing = True
         if self._server is not None:
             self._server.close()
+        if self._keeper is not None:
+            self._keeper.cancel()
+            await asyncio.gather(self._keeper, return_exceptions=True)
+            self._keeper = None
         tabs = list(self.tabs)
         for tab in tabs:
             tab.end(SHUTTING_DOWN, WSCloseCode.GOING_AWAY)
-        if tabs:
-            await asyncio.gather(*(tab.finished.wait() for tab in tabs))
+        spares, self.spares = self.spares, []
+        await asyncio.gather(
+            *(tab.finished.wait() for tab in tabs), *(child.stop(self.config.stop_grace) for child in spares)
+        )
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
         self._server = None
+
+    # ---- apps --------------------------------------------------------------------------------
+
+    def new_app(self, size: TermSize) -> asyncio.Future[AppChild]:
+        """Start an app for a tab of `size` (raises OSError if it cannot)."""
+        return asyncio.ensure_future(AppChild.start(self.config.command, tab_env(os.environ, size, os.getpid())))
+
+    def take_spare(self) -> AppChild | None:
+        """A spare app for a new tab (started, or starting), if there is one."""
+        while self.spares:
+            child = self.spares.pop(0)
+            if not child.ended.is_set():
+                self._taken = True
+                self._changed.set()
+                return child
+        return None
+
+    def tab_ended(self) -> None:
+        self._changed.set()
+
+    async def _keep_spares(self) -> None:
+        """Keep `config.spares` apps started, one start at a time, each only once the last is
+        drawn; none while every tab is taken, and not at once after a tab took one (its app
+        redraws at the tab's size first). Cancel it to stop (the spares are stopped by `close`)."""
+        while True:
+            for child in [c for c in self.spares if c.ended.is_set()]:
+                self.spares.remove(child)
+                await child.stop(self.config.stop_grace)
+                log.warning("a spare app ended: %s", child.failure or "it exited")
+                await asyncio.sleep(SPARE_RETRY)
+            if self._taken:
+                self._taken = False
+                await asyncio.sleep(SPARE_DELAY)
+                continue
+            if len(self.spares) < self.config.spares and len(self.tabs) < self.config.max_sessions:
+                try:
+                    child = await self.new_app(TermSize(80, 24))
+                except OSError as exc:
+                    log.error("could not start a spare app: %s", exc)
+                    await asyncio.sleep(SPARE_RETRY)
+                    continue
+                self.spares.append(child)
+                await _first(child.drawn.wait(), child.ended.wait())
+                if child.drawn.is_set():
+                    log.info("spare app %d ready", child.pid)
+                continue
+            await _first(self._changed.wait(), *(c.ended.wait() for c in self.spares))
+            self._changed.clear()
 
     # ---- who may come in --------------------------------------------------------------------
 
@@ -131,7 +202,9 @@ class WebServer:
         if len(self.tabs) >= self.config.max_sessions:
             return f"The server is full: {self.config.max_sessions} games are open. Try again later."
         if sum(1 for tab in self.tabs if tab.address == address) >= self.config.max_per_address:
-            return f"Your address has {self.config.max_per_address} games open here already: close one first."
+            return (
+                f"Your address has the most games open here at once ({self.config.max_per_address}): close one first."
+            )
         return None
 
     @staticmethod
@@ -160,7 +233,7 @@ class WebServer:
 
     async def login(self, request: web.Request) -> web.StreamResponse:
         if self.password is None:
-            return web.HTTPSeeOther("/")
+            raise web.HTTPSeeOther("/")
         address = request.remote or ""
         now = self.clock()
         wait = self.rate_limit.wait(address, now)
@@ -178,7 +251,7 @@ class WebServer:
             return self._html(self.pages.login("Wrong password. Try again."), status=401)
         self.rate_limit.succeeded(address)
         log.info("%s: logged in", address)
-        response = web.HTTPSeeOther("/")
+        response = web.Response(status=303, headers={"Location": "/"})
         response.set_cookie(
             COOKIE, self.logins.new(now), max_age=int(LOGIN_LIFETIME), path="/", httponly=True, samesite="Strict"
         )
@@ -230,6 +303,7 @@ class Tab:
         self._code = WSCloseCode.OK
         self._ending = asyncio.Event()
         self._idle: asyncio.TimerHandle | None = None
+        self._touched = False
 
     def end(self, reason: str, code: WSCloseCode = WSCloseCode.OK) -> None:
         """End the tab: its app is stopped and the page says `reason` (at most 123 bytes)."""
@@ -238,42 +312,34 @@ class Tab:
             self._ending.set()
 
     async def run(self) -> None:
-        """Start the app and relay both ways until the tab closes, the app ends, or `end`."""
-        config = self.server.config
+        """Take a spare app (or start one) and relay both ways until the tab closes, the app
+        ends, or `end`."""
         try:
-            try:
-                child = await AppChild.start(config.command, tab_env(os.environ, self.size, os.getpid()))
-            except OSError as exc:
-                log.error("%s: could not start the game: %s", self.address, exc)
-                self.end("The game could not start on the server.", WSCloseCode.INTERNAL_ERROR)
-                return
+            child = self.server.take_spare()
+            if child is None:
+                try:
+                    child = await self.server.new_app(self.size)
+                except OSError as exc:
+                    log.error("%s: could not start the game: %s", self.address, exc)
+                    self.end("The game could not start on the server.", WSCloseCode.INTERNAL_ERROR)
+                    return
+            else:
+                await child.resize(self.size)
             self.child = child
-            log.info("%s: tab started, app %d", self.address, child.pid)
+            log.info("%s: tab opened, app %d", self.address, child.pid)
             await self._relay(child)
         finally:
             await self._finish()
 
     async def _relay(self, child: AppChild) -> None:
-        screen = asyncio.create_task(child.run(self._screen), name=f"web tab {child.pid} screen")
-        keys = asyncio.create_task(self._browser(child), name=f"web tab {child.pid} keys")
-        ending = asyncio.create_task(self._ending.wait(), name=f"web tab {child.pid} end")
-        self._touch()
-        try:
-            await asyncio.wait({screen, keys, ending}, return_when=asyncio.FIRST_COMPLETED)
-            if screen.done() and not screen.cancelled():
-                failure = screen.exception()
-                if isinstance(failure, AppFailed):
-                    log.error("%s: the game did not start: %s", self.address, failure)
-                    self.end("The game could not start on the server.", WSCloseCode.INTERNAL_ERROR)
-                elif failure is not None:
-                    log.error("%s: the game's screen failed: %r", self.address, failure)
-                    self.end("The game stopped.", WSCloseCode.INTERNAL_ERROR)
-                else:
-                    self.end("The game was closed.")
-        finally:
-            for task in (screen, keys, ending):
-                task.cancel()
-            await asyncio.gather(screen, keys, ending, return_exceptions=True)
+        await child.attach(self._screen)
+        await _first(child.ended.wait(), self._browser(child), self._ending.wait())
+        if child.ended.is_set():
+            if child.failure is not None:
+                log.error("%s: the game failed: %s", self.address, child.failure)
+                self.end("The game could not go on: it stopped on the server.", WSCloseCode.INTERNAL_ERROR)
+            else:
+                self.end("The game was closed.")
 
     async def _finish(self) -> None:
         """Stop the app (shielded: a cancelled handler still leaves no process behind) and close."""
@@ -282,13 +348,16 @@ class Tab:
         try:
             if self.child is not None:
                 await asyncio.shield(asyncio.ensure_future(self.child.stop(self.server.config.stop_grace)))
-                log.info("%s: tab ended, app %d stopped", self.address, self.child.pid)
+                log.info("%s: tab closed, app %d stopped", self.address, self.child.pid)
             if not self.ws.closed:
                 await self.ws.close(code=self._code, message=self._reason.encode()[:123])
         finally:
             self.finished.set()
+            self.server.tab_ended()
 
     async def _screen(self, data: bytes) -> None:
+        if not self._touched:
+            self._touch()  # the idle time counts from the first screen (a slow start is not the player's)
         if self.ws.closed:
             return
         try:
@@ -322,6 +391,7 @@ class Tab:
                 await self.ws.send_json(["pong", body[:32]])
 
     def _touch(self) -> None:
+        self._touched = True
         timeout = self.server.config.idle_timeout
         if timeout <= 0:
             return
@@ -330,9 +400,25 @@ class Tab:
         self._idle = asyncio.get_running_loop().call_later(timeout, self._idle_out)
 
     def _idle_out(self) -> None:
-        minutes = self.server.config.idle_timeout / 60
         log.info("%s: idle, closing", self.address)
-        self.end(f"No key pressed for {minutes:g} minutes: the game was closed.")
+        self.end(f"No key pressed for {_duration(self.server.config.idle_timeout)}: the game was closed.")
+
+
+async def _first(*waits: Coroutine[Any, Any, Any]) -> None:
+    """Run `waits` until the first of them is done; the others are cancelled."""
+    tasks = [asyncio.ensure_future(w) for w in waits]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for result in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(result, Exception):
+                log.error("a web tab's task failed: %r", result)
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:g} seconds" if seconds < 120 else f"{seconds / 60:g} minutes"
 
 
 def _int(value: object, default: int) -> int:

@@ -14,6 +14,14 @@
   window.WebSocket = class extends NativeWebSocket {
     constructor(...args) {
       super(...args);
+      // marks for bench/web.py: when the game's connection opened, when its first screen came
+      this.addEventListener("open", () => performance.mark("pigeon-ws-open"), { once: true });
+      const screen = (event) => {
+        if (typeof event.data === "string") return;
+        performance.mark("pigeon-first-data");
+        this.removeEventListener("message", screen);
+      };
+      this.addEventListener("message", screen);
       this.addEventListener("close", (event) => {
         if (event.reason) document.querySelector(".closed-dialog .message").textContent = event.reason;
       });
