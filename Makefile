@@ -1,7 +1,7 @@
 PY ?= python3
 SNAPSHOT_PYTHON := 3.11.7
 
-.PHONY: check lint test fix bench bench-tui screenshots snapshots
+.PHONY: check lint test fix bench bench-tui bench-web screenshots screenshots-web snapshots
 
 # The README's test command: everything CI runs.
 check: lint test
@@ -28,8 +28,15 @@ bench:
 bench-tui:
 	$(PY) bench/tui.py
 
+bench-web:
+	$(PY) bench/web.py
+
 screenshots:
 	$(PY) -m pigeon_tui.screenshots screenshots
+
+# The game in a browser (headless Chromium, /usr/bin/chromium), as PNG.
+screenshots-web:
+	$(PY) -m tests.web.screenshot screenshots
 
 # Snapshots are compared byte for byte: refresh them only on the pinned Python.
 snapshots:

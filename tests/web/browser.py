@@ -58,6 +58,7 @@ def chromium(width: int = 1280, height: int = 800) -> Iterator[BrowserContext]:
             headless=True,
             viewport={"width": width, "height": height},
         )
+        context.set_default_timeout(WAIT * 1000)  # navigations, clicks and waits of a loaded machine
         try:
             yield context
         finally:
