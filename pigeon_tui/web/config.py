@@ -24,6 +24,11 @@ MAX_LOGINS: Final = 1024
 """Logins remembered at once; the oldest is forgotten first."""
 MAX_TRACKED_ADDRESSES: Final = 4096
 """Addresses whose wrong passwords are remembered at once; the oldest is forgotten first."""
+MAX_CONNECTIONS: Final = 128
+"""TCP connections at once, logged in or not (each tab holds one, a page load a few more); the
+next is closed at once."""
+KEEPALIVE: Final = 15.0
+"""Seconds an idle HTTP connection (between page requests) is kept open."""
 MAX_MESSAGE: Final = 64 * 1024
 """Bytes of one WebSocket message from a browser (key presses, a resize); a bigger one closes it."""
 MAX_OUTPUT_PACKET: Final = 32 * 1024 * 1024
@@ -63,6 +68,7 @@ class WebConfig:
     """Anyone who reaches the port plays, with no password (a LAN party). Excludes `password`."""
     max_sessions: int = MAX_SESSIONS
     max_per_address: int = MAX_PER_ADDRESS
+    max_connections: int = MAX_CONNECTIONS
     idle_timeout: float = IDLE_TIMEOUT
     login_failures: int = LOGIN_FAILURES
     login_window: float = LOGIN_WINDOW
@@ -77,8 +83,8 @@ class WebConfig:
             raise ValueError("--open lets everyone in: it takes no --password")
         if not self.open and not self.password:
             raise ValueError("choose how players get in: --password PW, or --open (anyone who reaches the port)")
-        if self.max_sessions < 1 or self.max_per_address < 1:
-            raise ValueError("the session caps must be at least 1")
+        if self.max_sessions < 1 or self.max_per_address < 1 or self.max_connections < 1:
+            raise ValueError("the session and connection caps must be at least 1")
         if self.spares < 0:
             raise ValueError("the number of spare apps must be 0 or more")
         if self.idle_timeout < 0:

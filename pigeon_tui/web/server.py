@@ -29,6 +29,7 @@ from pigeon_tui.web.child import AppChild, tab_env
 from pigeon_tui.web.config import (
     COOKIE,
     HEARTBEAT,
+    KEEPALIVE,
     LOGIN_LIFETIME,
     MAX_MESSAGE,
     SHUTDOWN_GRACE,
@@ -94,13 +95,23 @@ class WebServer:
 
     async def start(self) -> None:
         """Listen. Raises OSError if the address is taken."""
-        runner = web.AppRunner(self.application(), access_log=None, shutdown_timeout=SHUTDOWN_GRACE)
+        runner = web.AppRunner(
+            self.application(), access_log=None, shutdown_timeout=SHUTDOWN_GRACE, keepalive_timeout=KEEPALIVE
+        )
         await runner.setup()
         self._runner = runner
         handler = runner.server
         assert handler is not None  # set up above
+
+        def connection() -> asyncio.BaseProtocol:
+            if len(handler.connections) >= self.config.max_connections:
+                return _Refused()
+            return handler()
+
         try:
-            self._server = await asyncio.get_running_loop().create_server(handler, self.config.bind, self.config.port)
+            self._server = await asyncio.get_running_loop().create_server(
+                connection, self.config.bind, self.config.port
+            )
         except OSError:
             await runner.cleanup()
             self._runner = None
@@ -168,7 +179,7 @@ class WebServer:
         while True:
             for child in [c for c in self.spares if c.ended.is_set()]:
                 self.spares.remove(child)
-                await child.stop(self.config.stop_grace)
+                await asyncio.shield(asyncio.ensure_future(child.stop(self.config.stop_grace)))
                 log.warning("a spare app ended: %s", child.failure or "it exited")
                 await asyncio.sleep(SPARE_RETRY)
             if self._taken:
@@ -286,6 +297,14 @@ class WebServer:
         finally:
             self.tabs.discard(tab)
         return ws
+
+
+class _Refused(asyncio.Protocol):
+    """A connection beyond the cap (`WebConfig.max_connections`): closed at once."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        log.info("refused a connection: too many open already")
+        transport.close()
 
 
 class Tab:

@@ -313,6 +313,28 @@ async def test_caps_on_tabs_at_once_and_per_address() -> None:
                 await fifth.wait_for("Play against bots")
 
 
+async def test_connections_beyond_the_cap_are_closed_at_once() -> None:
+    async with front_door(max_connections=3) as server:
+        port = server.addresses()[0][1]
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
+        async with asyncio.timeout(WAIT):  # the server counts a connection once it has accepted it
+            while len(server._runner.server.connections) < 3:  # type: ignore[union-attr]
+                await asyncio.sleep(0.05)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert await asyncio.wait_for(reader.read(), WAIT) == b""  # closed, nothing said
+        writer.close()
+        for _, w in held:
+            w.close()
+        async with asyncio.timeout(WAIT):  # once the server has seen those close, it serves again
+            while True:
+                with contextlib.suppress(aiohttp.ClientError):
+                    async with browser() as session, session.get(url(server)) as r:
+                        if r.status == 200:
+                            break
+                await asyncio.sleep(0.05)
+
+
 async def test_a_tab_with_no_key_pressed_is_closed_after_the_idle_timeout() -> None:
     async with front_door(idle_timeout=5.0) as server, browser() as session:
         await log_in(session, server)
