@@ -380,7 +380,6 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 return
             if self._output_paused:
                 self.child.pause_reading()
-            self._touch()
             log.info("%s: session for %r, child %d", self.connection.peer, self.user, self.child.pid)
             code = await self.child.exited
             self._finish(b"", code if 0 <= code < 256 else 1)
@@ -395,6 +394,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         if chan is None or self._ended:
             return
+        if self._idle is None:
+            self._touch()  # idle time counts from the first screen: a slow start is not the player's
         try:
             chan.write(data)
         except (OSError, asyncssh.Error):

@@ -382,13 +382,16 @@ def test_a_killed_server_leaves_no_app_behind() -> None:
     )
     try:
         assert server.stderr is not None
+        said = ""
         for line in server.stderr:
+            said += line
             m = re.search(r"spare app (\d+) ready", line)
             if m:
                 spare = int(m[1])
                 break
         else:
             raise AssertionError("no spare app started")
+        assert "*** OPEN: anyone who can reach this port plays, with no password. ***" in said  # loud
         assert len(process_group(spare)) >= 2  # the app and its game host
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
