@@ -399,7 +399,9 @@ async def test_five_sessions_play_at_one_table(tmp_path: Path) -> None:
 
 
 async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Path) -> None:
-    async with front_door(tmp_path, idle_timeout=1.0) as (server, host), login(server) as conn:
+    # 5 s: the lobby must be drawn before the session idles out, and on a loaded 2-core machine it
+    # can take more than a second after the first screen bytes
+    async with front_door(tmp_path, idle_timeout=5.0) as (server, host), login(server) as conn:
         term = await at_lobby(conn)
         (session,) = server.sessions
         assert session.child is not None
