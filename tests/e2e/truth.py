@@ -6,9 +6,8 @@ with the log sentences told by then.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
-import core.effects
 from core.events import Event, EventKind, redact
 from core.record import Record
 from core.rules import apply
@@ -62,8 +61,8 @@ def replay(record: Record | Mapping[str, Any], seat: int | None, names: Sequence
         at_windows.append(view(st, seat))
 
     for i, (player, decision_id, option) in enumerate(rec.choices):
-        at_windows.clear()
-        events = apply_seeing_windows(state, player, decision_id, option, seen)
+        at_windows.clear()  # the engine calls `seen` at each WINDOW event, in order
+        events = apply(state, player, decision_id, option, at_window=seen)
         ends = [n + 1 for n, e in enumerate(events) if e.kind is EventKind.WINDOW]
         assert len(ends) == len(at_windows), "one state per WINDOW event"
         done = 0
@@ -74,24 +73,3 @@ def replay(record: Record | Mapping[str, Any], seat: int | None, names: Sequence
         tell(events[done:])
         points.append(Point(len(told), view(state, seat), i + 1, False))
     return Story(tuple(told), tuple(points), rec)
-
-
-def apply_seeing_windows(
-    state: GameState, player: int, decision_id: int, option: object, at_window: Callable[[GameState], None]
-) -> list[Event]:
-    """`core.rules.apply`, calling `at_window(state)` as each WINDOW event is told.
-
-    Interim: wraps the engine's `emit` where windows are opened, until the engine offers the
-    capture itself (issue 9, `truth`: `apply(..., at_window=...)`)."""
-    original = getattr(core.effects, "emit")  # noqa: B009  (not re-exported by core.effects)
-
-    def emit(ev: list[Event], kind: EventKind, **fields: Any) -> None:
-        original(ev, kind, **fields)
-        if kind is EventKind.WINDOW:
-            at_window(state)
-
-    setattr(core.effects, "emit", emit)  # noqa: B010
-    try:
-        return apply(state, player, decision_id, option)
-    finally:
-        setattr(core.effects, "emit", original)  # noqa: B010
