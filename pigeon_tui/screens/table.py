@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -24,6 +24,9 @@ from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight, ZoneView
 
 if TYPE_CHECKING:
     from pigeon_tui.app import PigeonApp
+
+UPDATE_HOLD: Final = 0.03
+"""Seconds painting waits after an update is drawn, so that the whole update shows in one frame."""
 
 
 class TableScreen(GuardedScreen):
@@ -57,6 +60,8 @@ class TableScreen(GuardedScreen):
         self.highlight: Highlight = NO_HIGHLIGHT
         self._game_over_shown = False
         self._mounted = False
+        self._unlogged: list[tuple[str, bool]] = []
+        """Log sentences of updates read but not drawn yet."""
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -100,8 +105,9 @@ class TableScreen(GuardedScreen):
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:
-        """Read the session's updates: log the events at once, redraw from the newest view."""
-        log = self.query_one(GameLog)
+        """Read the session's updates. Their sentences wait in `_unlogged` for the redraw that
+        shows their view (a newer update may replace it), so the log and the board change in
+        the same frame."""
         first = True
         session = self.session
         if session is None:
@@ -111,12 +117,18 @@ class TableScreen(GuardedScreen):
                 first = False
                 view = update.view
                 intro = f"New game: {view.players} players, rules edition {view.edition.value}."
-                log.add([(intro, True)])
-            log.add(sentences(update.events, update.view.book, self.names, update.view.seat))
+                self._unlogged.append((intro, True))
+            self._unlogged.extend(sentences(update.events, update.view.book, self.names, update.view.seat))
             self.post_message(self.ViewUpdated(update))
 
     @on(ViewUpdated)
     def _on_view(self, message: ViewUpdated) -> None:
+        # Each widget's repaint reaches the screen on that widget's own idle, and the prompt's
+        # new height as a layout: unheld, one update is painted over several frames (a board
+        # older than its log for a moment; issue 9). Held, the next frame shows all of it.
+        self.app.delay_update(UPDATE_HOLD)
+        self.query_one(GameLog).add(self._unlogged)
+        self._unlogged = []
         update = message.update
         self.update_ = update
         self.view = view = update.view
