@@ -76,7 +76,7 @@ class Peer:
     seq: int = 0
     decisions: list[dict[str, Any]] = field(default_factory=list)
     arrivals: dict[int, tuple[float, bool]] = field(default_factory=dict)
-    """seq -> (perf_counter when it arrived, whether it carried a view)."""
+    """seq -> (perf_counter when it arrived, whether it was outside a reaction window)."""
     results: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     overs: list[dict[str, Any]] = field(default_factory=list)
@@ -108,7 +108,7 @@ class Peer:
                 if t in ("update", "snapshot"):
                     self.seq = m["seq"]
                     self.decisions = m["decisions"]
-                    self.arrivals[m["seq"]] = (now, m["view"] is not None)
+                    self.arrivals[m["seq"]] = (now, m["window"] is None)
                 elif t == "result":
                     self.results.append(m)
                     if not m["ok"]:
