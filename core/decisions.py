@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple, Sequence, Union
 
 OptionValue = Union[str, int, tuple[Union[str, int], ...]]
 """msgpack packs tuples as arrays; `normalize` turns decoded lists back into tuples."""
@@ -26,6 +26,12 @@ class DecisionKind(StrEnum):
     REACT_SWEEPER = "react_sweeper"  # R5.6: cancel a Fine against you
     REACT_BIRDSEED = "react_birdseed"  # R5.3: redirect pigeons about to land on your Balcony
     REACT_GUANO = "react_guano"  # R4.5: guano onto the Zone the Infamous Pigeon reached
+    # CuBirds (core/cubirds): a turn is species, row, end, then the optional draw and flock
+    LAY_SPECIES = "lay_species"  # C3.1: which species to lay (all your cards of it)
+    LAY_ROW = "lay_row"  # C3.1: on which row
+    LAY_END = "lay_end"  # C3.1: at which end of the row
+    DRAW_TWO = "draw_two"  # C3.3: draw 2 cards or not
+    FLY = "fly"  # C4.1: fly a flock (which species) or not
 
 
 REACTIONS = frozenset(
@@ -99,6 +105,30 @@ class IllegalChoice(Exception):
         super().__init__(f"{code.value}: {detail}")
         self.code = code
         self.detail = detail
+
+
+def find_choice(
+    open_: Sequence[Decision], over: bool, player: int, decision_id: int, option: object
+) -> tuple[Decision, OptionValue]:
+    """The open decision a choice answers and the option value it names, for any game; changes
+    nothing. Raises IllegalChoice (game over, stale id, another seat's decision, not offered)."""
+    if over:
+        raise IllegalChoice(ErrorCode.GAME_OVER, "the game is over")
+    for decision in open_:
+        if decision.id == decision_id:
+            break
+    else:
+        raise IllegalChoice(ErrorCode.STALE_DECISION, f"decision {decision_id!r} is not open")
+    if decision.player != player:
+        raise IllegalChoice(ErrorCode.NOT_YOUR_DECISION, f"decision {decision_id} belongs to another player")
+    try:
+        value = option if type(option) is str else normalize(option)
+    except ValueError:
+        raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
+    for o in decision.options:
+        if o.value == value:
+            return decision, o.value
+    raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{value!r} is not among the options of decision {decision_id}")
 
 
 def normalize(value: Any) -> OptionValue:

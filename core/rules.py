@@ -7,7 +7,7 @@ from typing import Callable
 from core import effects as _effects  # noqa: F401  (registers the card effects and windows)
 from core import pigeons as _pigeons  # noqa: F401  (registers landing, scaring, the Lady)
 from core import turn as _turn  # noqa: F401  (registers the turn's frames)
-from core.decisions import Decision, ErrorCode, IllegalChoice, OptionValue, normalize
+from core.decisions import Decision, OptionValue, find_choice
 from core.events import Event, EventKind
 from core.flow import ANSWERS, STEPS, Events
 from core.state import GameState
@@ -26,23 +26,7 @@ def pending(state: GameState) -> list[Decision]:
 
 def find(state: GameState, player: int, decision_id: int, option: object) -> tuple[Decision, OptionValue]:
     """Validate a choice without changing anything. Raises IllegalChoice."""
-    if state.over:
-        raise IllegalChoice(ErrorCode.GAME_OVER, "the game is over")
-    for decision in state.open:
-        if decision.id == decision_id:
-            break
-    else:
-        raise IllegalChoice(ErrorCode.STALE_DECISION, f"decision {decision_id!r} is not open")
-    if decision.player != player:
-        raise IllegalChoice(ErrorCode.NOT_YOUR_DECISION, f"decision {decision_id} belongs to another player")
-    try:
-        value = option if type(option) is str else normalize(option)
-    except ValueError:
-        raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
-    for o in decision.options:
-        if o.value == value:
-            return decision, o.value
-    raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{value!r} is not among the options of decision {decision_id}")
+    return find_choice(state.open, state.over, player, decision_id, option)
 
 
 def apply(
