@@ -1,4 +1,5 @@
-"""Bots playing whole games with no network: the engine's workout and the bots' tournament.
+"""Bots playing whole games of any game (core.games) with no network: the engines' workout and
+the bots' tournament.
 
 Pure: the caller passes a clock (`now`) so that timing stays out of core."""
 
@@ -6,16 +7,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
-from core.bots import Bot, make_bot
 from core.cards import Edition
 from core.decisions import IllegalChoice
-from core.rules import apply
-from core.scoring import scores, winners
-from core.setup import new_game
-from core.state import GameState
-from core.views import view
+from core.games import DEFAULT, PIGEONS, AnyGame, GameBot
+from core.games import game as find_game
 
 
 @dataclass(slots=True)
@@ -52,11 +49,13 @@ class Summary:
 
 
 def play_game(
-    state: GameState, bots: list[Bot], now: Callable[[], float] | None = None
+    state: Any, bots: list[GameBot[Any]], now: Callable[[], float] | None = None, game: AnyGame = PIGEONS
 ) -> tuple[int, list[list[float]]]:
-    """Play `state` to the end with one bot per seat. Returns (decisions, think times per seat)."""
+    """Play `state` (of `game`) to the end with one bot per seat. Returns (decisions, think
+    times per seat)."""
     times: list[list[float]] = [[] for _ in bots]
     count = 0
+    view, apply = game.view, game.apply
     while not state.over:
         decision = state.open[0]
         seat = decision.player
@@ -77,31 +76,39 @@ def selfplay(
     edition: Edition | str = Edition.V35,
     now: Callable[[], float] | None = None,
     deadlines: bool = True,
+    game: str = DEFAULT,
 ) -> Summary:
     """Play `games` games. Bot specs fill the seats in order (the last repeats); seats rotate
     one place each game so that no bot profits from seat order.
 
     `now` is the caller's clock: it times every decision and, unless `deadlines` is False, also
     holds the search bots to their time limits (without it they run their iteration budgets,
-    which makes a tournament reproducible bit for bit)."""
+    which makes a tournament reproducible bit for bit).
+
+    `game` is a game id (core.games); `edition` is Pigeons & Guano's only. Raises ValueError on
+    an unknown game or bot level."""
+    played = find_game(game)
+    settings = {"edition": Edition(edition).value} if played is PIGEONS else {}
     deadline_clock = now if deadlines else None
     specs = (specs + [specs[-1]] * players)[:players]
     out = Summary(stats={s: BotStats(s) for s in specs})
     for g in range(games):
         shift = g % players
         seat_specs = specs[shift:] + specs[:shift]
-        bots = [make_bot(spec, seed * 1_000_003 + g * 17 + i, deadline_clock) for i, spec in enumerate(seat_specs)]
-        state = new_game(players, seed * 1_000_003 + g, edition)
+        bots = [
+            played.make_bot(spec, seed * 1_000_003 + g * 17 + i, deadline_clock) for i, spec in enumerate(seat_specs)
+        ]
+        state = played.new_game(players, seed * 1_000_003 + g, settings)
         try:
-            count, times = play_game(state, bots, now)
+            count, times = play_game(state, bots, now, played)
         except (IllegalChoice, ValueError, KeyError, AssertionError):
             out.errors += 1
             continue
         out.games += 1
         out.turns += state.turn
         out.decisions += count
-        won = winners(state)
-        for seat, sc in enumerate(scores(state)):
+        won = played.winners(state)
+        for seat, sc in enumerate(played.scores(state)):
             st = out.stats[seat_specs[seat]]
             st.seats += 1
             st.score_sum += sc.total

@@ -15,26 +15,46 @@ if TYPE_CHECKING:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from core.bots import LEVELS
+    from core.games import game as find_game
     from core.selfplay import selfplay
 
+    try:
+        played = find_game(args.game)
+    except ValueError as exc:
+        print(f"pigeon-tui selfplay: {exc}", file=sys.stderr)
+        return 2
+    levels = played.bot_levels
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
-    unknown = [s for s in specs if s not in LEVELS]
+    unknown = [s for s in specs if s not in levels]
     if not specs or unknown:
         print(
-            f"pigeon-tui selfplay: unknown bot level {unknown or args.bots!r}; known: {', '.join(LEVELS)}",
+            f"pigeon-tui selfplay: unknown bot level {unknown or args.bots!r}; known: {', '.join(levels)}",
+            file=sys.stderr,
+        )
+        return 2
+    if not played.min_players <= args.players <= played.max_players:
+        print(
+            f"pigeon-tui selfplay: {played.title} is for {played.min_players} to {played.max_players} players",
             file=sys.stderr,
         )
         return 2
     t0 = time.perf_counter()
     summary = selfplay(
-        args.games, args.players, specs, args.seed, args.edition, time.perf_counter, deadlines=not args.no_deadline
+        args.games,
+        args.players,
+        specs,
+        args.seed,
+        args.edition,
+        time.perf_counter,
+        deadlines=not args.no_deadline,
+        game=played.id,
     )
     elapsed = time.perf_counter() - t0
     result = {
         "games": summary.games,
+        "game": played.id,
         "players": args.players,
-        "edition": args.edition,
+        "edition": args.edition if any(s.name == "edition" for s in played.settings) else None,
         "seed": args.seed,
         "bots_per_seat": specs,
         "turns_mean": round(summary.turns / summary.games, 3) if summary.games else 0.0,
@@ -476,7 +496,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=_players, default=4)
     sp.add_argument("--bots", default="random", help="bot level per seat, comma-separated (the last repeats)")
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
+    sp.add_argument("--game", default="pigeons", help="which game: pigeons (the default) or cubirds")
+    sp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5", help="Pigeons & Guano's rules edition")
     sp.add_argument("--json", action="store_true", help="print only the JSON summary")
     sp.add_argument(
         "--no-deadline",

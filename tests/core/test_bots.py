@@ -13,6 +13,7 @@ from core.bots.expert import ExpertBot, Preset, key
 from core.bots.greedy import GreedyBot
 from core.bots.random import RandomBot
 from core.decisions import BACK, Decision
+from core.games import PIGEONS
 from core.selfplay import play_game, selfplay
 from core.state import GameState
 from core.views import view
@@ -37,7 +38,7 @@ def kind_samples() -> dict[DecisionKind, list[tuple[GameState, Decision]]]:
         got = out.setdefault(d.kind, [])
         if len(got) < 3:
             got.append((state.clone(), d))
-        if len(out) == len(DecisionKind) and all(len(v) == 3 for v in out.values()):
+        if len(out) == len(PIGEONS.kinds) and all(len(v) == 3 for v in out.values()):
             break
     return out
 
@@ -46,11 +47,11 @@ SAMPLES = kind_samples()
 
 
 def test_samples_cover_every_decision_kind() -> None:
-    assert set(SAMPLES) == set(DecisionKind)
+    assert set(SAMPLES) == PIGEONS.kinds
 
 
 @pytest.mark.parametrize("name", sorted(MAKERS))
-@pytest.mark.parametrize("kind", sorted(DecisionKind))
+@pytest.mark.parametrize("kind", sorted(PIGEONS.kinds))
 def test_every_decision_kind_gets_an_offered_option(name: str, kind: DecisionKind) -> None:
     """Reactions included: each bot answers each kind with an option the engine offered."""
     for i, (state, d) in enumerate(SAMPLES[kind]):

@@ -1,0 +1,191 @@
+"""CuBirds' public verbs `pending` and `apply`, and the decisions of a turn as small steps:
+species, row, end (C3.1); draw two or not (C3.3); fly a flock or not (C4.1)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable, Final
+
+from core.cubirds.cards import DRAW, LEFT, RIGHT, ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER
+from core.cubirds.events import Event, birds
+from core.cubirds.state import GameState
+from core.cubirds.turn import Events, draw_cards, enclosed, end_turn, flock_size, fly, lay
+from core.decisions import BACK, PASS, Decision, DecisionKind, Option, OptionValue, find_choice
+
+DRAW_VALUE: Final = "draw"
+"""The option of draw_two that draws (PASS declines)."""
+
+_BACK: Final = Option(BACK, "Back", ())
+_ROW_OPTIONS: Final = tuple(Option(r, f"Row {i + 1}", (r,)) for i, r in enumerate(ROW_IDS)) + (_BACK,)
+_DRAW_OPTIONS: Final = (Option(DRAW_VALUE, f"Draw {DRAW} cards", ()), Option(PASS, "Don't draw", ()))
+_ROW_INDEX: Final = {r: i for i, r in enumerate(ROW_IDS)}
+_OF: Final = SPECIES_OF
+
+
+def pending(state: GameState) -> list[Decision]:
+    """The open decisions: the active player's one, or none once the game is over."""
+    return list(state.open)
+
+
+def apply(state: GameState, player: int, decision_id: int, option: object) -> list[Event]:
+    """Apply one choice and run the game on to the next decision.
+
+    Returns the events that happened, in order. Raises IllegalChoice (wrong player, stale
+    decision, option not offered, game over), leaving `state` unchanged.
+    """
+    decision, value = find_choice(state.open, state.over, player, decision_id, option)
+    state.open = []
+    ev: Events = []
+    _ANSWERS[decision.kind](state, value, ev)
+    ask(state, ev)
+    return ev
+
+
+def ask(state: GameState, ev: Events) -> None:
+    """Open the decision of the state's step; a step with nothing to ask moves on (no draw
+    without cards to draw, no flock without one in hand, a turn with an empty hand ends)."""
+    while not state.over:
+        step = state.step
+        seat = state.active
+        hand = state.hands[seat]
+        if step is DecisionKind.LAY_SPECIES:
+            options = _species_options(hand, False)
+            if not options:
+                end_turn(state, ev)
+                continue
+            prompt = "Your turn: lay all your birds of one species at an end of a row."
+        elif step is DecisionKind.LAY_ROW:
+            assert state.laying is not None
+            k = sum(1 for c in hand if _OF[c] == state.laying)
+            prompt = f"Lay {_LAY_LABELS[state.laying][k]} on which row?"
+            options = _ROW_OPTIONS
+        elif step is DecisionKind.LAY_END:
+            assert state.laying is not None and state.row is not None
+            options = _end_options(state.rows[state.row], state.laying, state.row)
+            prompt = f"At which end of row {state.row + 1}?"
+        elif step is DecisionKind.DRAW_TWO:
+            if not state.draw and not state.discard:
+                state.step = DecisionKind.FLY
+                continue
+            options = _DRAW_OPTIONS
+            prompt = f"Your birds enclosed none: draw {DRAW} cards?"
+        elif step is DecisionKind.FLY:
+            options = _species_options(hand, True)
+            if not options:
+                end_turn(state, ev)
+                continue
+            options += (Option(PASS, "Don't fly", ()),)
+            prompt = "Fly a flock?"
+        else:
+            raise AssertionError(f"no step {step!r} in a CuBirds turn")
+        state.open = [Decision(state.next_id, seat, step, prompt, options)]
+        state.next_id += 1
+        return
+
+
+def _species_options(hand: list[str], flocks: bool) -> tuple[Option, ...]:
+    """One option per species in the hand (rarest first), or per species that can fly (C4.1)."""
+    groups: dict[str, list[str]] = {}
+    for c in hand:
+        s = _OF[c]
+        g = groups.get(s)
+        if g is None:
+            groups[s] = [c]
+        else:
+            g.append(c)
+    labels = _FLY_LABELS if flocks else _LAY_LABELS
+    out = []
+    for s in SPECIES_ORDER:
+        cards = groups.get(s)
+        if cards is not None:
+            label = labels[s][len(cards)]
+            if label:
+                out.append(_option((s, label, tuple(cards))))
+    return tuple(out)
+
+
+def _end_options(row: list[str], species: str, index: int) -> tuple[Option, ...]:
+    """Left and right, each naming what it would enclose (C3.2) in its label and refs."""
+    rid = ROW_IDS[index]
+    out = []
+    for side, name in _END_NAMES:
+        a, b = enclosed(row, species, side)
+        taken = row[a:b]
+        label = f"{name}: take {birds(taken)}" if taken else f"{name}: take nothing"
+        out.append(_option((side, label, (rid, *taken))))
+    out.append(_BACK)
+    return tuple(out)
+
+
+def _labels(flocks: bool) -> dict[str, tuple[str, ...]]:
+    """Option labels by species and count in hand ('' where a flock cannot fly)."""
+    out = {}
+    for s, d in SPECIES.items():
+        row = [""]
+        for k in range(1, d.count + 1):
+            if not flocks:
+                row.append(f"{k} {d.plural}" if k > 1 else f"1 {d.name}")
+            elif k >= d.small:
+                keep = flock_size(s, k)
+                row.append(f"Fly {k} {d.plural}: {keep} to your collection, {k - keep} discarded")
+            else:
+                row.append("")
+        out[s] = tuple(row)
+    return out
+
+
+_option: Final = partial(tuple.__new__, Option)
+"""Build an Option without its Python-level __new__: options are built for every decision."""
+_LAY_LABELS: Final = _labels(False)
+_FLY_LABELS: Final = _labels(True)
+_END_NAMES: Final = ((LEFT, "Left end"), (RIGHT, "Right end"))
+
+
+def _answer_species(state: GameState, value: OptionValue, ev: Events) -> None:
+    """C3.1: the species to lay."""
+    state.laying = str(value)
+    state.step = DecisionKind.LAY_ROW
+
+
+def _answer_row(state: GameState, value: OptionValue, ev: Events) -> None:
+    if value == BACK:
+        state.laying = None
+        state.step = DecisionKind.LAY_SPECIES
+        return
+    state.row = _ROW_INDEX[str(value)]
+    state.step = DecisionKind.LAY_END
+
+
+def _answer_end(state: GameState, value: OptionValue, ev: Events) -> None:
+    """C3.1-C3.4: lay, take what is enclosed, refill; the draw is offered only if nothing was."""
+    if value == BACK:
+        state.row = None
+        state.step = DecisionKind.LAY_ROW
+        return
+    assert state.laying is not None and state.row is not None
+    took = lay(state, state.active, state.laying, state.row, str(value), ev)
+    state.laying = state.row = None
+    state.step = DecisionKind.FLY if took else DecisionKind.DRAW_TWO
+
+
+def _answer_draw(state: GameState, value: OptionValue, ev: Events) -> None:
+    """C3.3: draw two, or not."""
+    if value == DRAW_VALUE:
+        draw_cards(state, state.active, DRAW, ev)
+    state.step = DecisionKind.FLY
+
+
+def _answer_fly(state: GameState, value: OptionValue, ev: Events) -> None:
+    """C4.1: fly a flock, or not; then the turn ends (C5)."""
+    if value != PASS:
+        fly(state, state.active, str(value), ev)
+    end_turn(state, ev)
+
+
+_ANSWERS: Final[dict[DecisionKind, Callable[[GameState, OptionValue, Events], None]]] = {
+    DecisionKind.LAY_SPECIES: _answer_species,
+    DecisionKind.LAY_ROW: _answer_row,
+    DecisionKind.LAY_END: _answer_end,
+    DecisionKind.DRAW_TWO: _answer_draw,
+    DecisionKind.FLY: _answer_fly,
+}

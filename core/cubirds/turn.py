@@ -1,0 +1,216 @@
+"""The clauses of a CuBirds turn as small functions on the state (C3, C4, C5).
+
+`core.cubirds.rules` calls them when a decision is answered; the bots' playouts call them
+directly, without decisions, so a search plays the very same rules.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Final
+
+from core.cubirds.cards import HAND, LEFT, MAX_TURNS, ROW_IDS, SPECIES, SPECIES_OF, WIN_PAIRS, WIN_SPECIES
+from core.cubirds.events import Event, EventKind
+from core.cubirds.state import Ending, GameState
+from core.decisions import DecisionKind
+from core.rng import shuffle
+
+Events = list[Event]
+
+_PAIRS, _EACH = WIN_PAIRS
+_OF: Final = SPECIES_OF
+_FEWEST: Final = min(WIN_SPECIES, _PAIRS * _EACH)
+"""C5.1: no collection of fewer cards wins."""
+_event: Final = partial(tuple.__new__, Event)
+"""Build an Event (all seven fields) without its Python-level __new__: playouts make many."""
+
+
+def enclosed(row: list[str], species: str, side: str) -> tuple[int, int]:
+    """C3.2: the slice [a, b) of `row` that birds of `species` laid at `side` would enclose
+    (between them and the nearest bird of that species); empty (a == b) if none."""
+    if side == LEFT:
+        for i, c in enumerate(row):
+            if _OF[c] == species:
+                return 0, i
+        return 0, 0
+    n = len(row)
+    for i in range(n - 1, -1, -1):
+        if _OF[row[i]] == species:
+            return i + 1, n
+    return n, n
+
+
+def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Events) -> bool:
+    """C3.1, C3.2: lay all the seat's birds of `species` at one end of a row and take what they
+    enclose into the hand; then C3.4. Returns whether anything was enclosed."""
+    hand = state.hands[seat]
+    laid = [c for c in hand if _OF[c] == species]
+    kept = [c for c in hand if _OF[c] != species]
+    r = state.rows[row]
+    a, b = enclosed(r, species, side)
+    taken = r[a:b]
+    if side == LEFT:
+        state.rows[row] = laid + r[b:]
+    else:
+        state.rows[row] = r[:a] + laid
+    state.hands[seat] = kept + taken
+    rid = ROW_IDS[row]
+    ev.append(_event((EventKind.LAID, seat, tuple(laid), rid, side, 0, False)))
+    if not taken:
+        return False
+    ev.append(_event((EventKind.CAPTURED, seat, tuple(taken), rid, None, 0, False)))
+    refill(state, row, ev)
+    return True
+
+
+def refill(state: GameState, row: int, ev: Events) -> None:
+    """C3.4: a row left with one species only gets cards at its right end until it holds two
+    (C3.5: as long as there are cards to draw)."""
+    r = state.rows[row]
+    species = _OF[r[0]]
+    if _OF[r[-1]] != species:
+        return
+    for c in r:
+        if _OF[c] != species:
+            return
+    added = []
+    while True:
+        card = draw_card(state, ev)
+        if card is None:
+            break
+        r.append(card)
+        added.append(card)
+        if _OF[card] != species:
+            break
+    if added:
+        ev.append(_event((EventKind.REFILLED, None, tuple(added), ROW_IDS[row], None, 0, False)))
+
+
+def draw_card(state: GameState, ev: Events) -> str | None:
+    """C3.5: the top card of the draw pile, the discard pile shuffled into a new one first if
+    it is empty; None if both are empty."""
+    if not state.draw:
+        if not state.discard:
+            return None
+        reshuffle(state, ev)
+    return state.draw.pop()
+
+
+def reshuffle(state: GameState, ev: Events) -> None:
+    """C3.5, C5.2: the discard pile, shuffled with the game's generator, becomes the draw pile
+    (under whatever is left of it)."""
+    pile = state.discard
+    state.discard = []
+    state.rng = shuffle(state.rng, pile)
+    state.draw[:0] = pile
+    ev.append(_event((EventKind.RESHUFFLED, None, (), None, None, len(pile), False)))
+
+
+def draw_cards(state: GameState, seat: int, count: int, ev: Events) -> None:
+    """C3.3: draw `count` cards into the seat's hand (fewer if there are none left, C3.5)."""
+    drawn = []
+    for _ in range(count):
+        card = draw_card(state, ev)
+        if card is None:
+            break
+        drawn.append(card)
+    state.hands[seat] += drawn
+    ev.append(_event((EventKind.DREW, seat, tuple(drawn), None, None, len(drawn), True)))
+
+
+def flock_size(species: str, count: int) -> int:
+    """C4.1: birds a flock of `count` puts in the collection: 0 below the small flock size."""
+    d = SPECIES[species]
+    return 2 if count >= d.big else 1 if count >= d.small else 0
+
+
+def fly(state: GameState, seat: int, species: str, ev: Events) -> None:
+    """C4.1: reveal all the seat's birds of `species`; 1 (small flock) or 2 (big flock) go to
+    the collection, the rest to the discard pile. The caller checks the small flock size."""
+    hand = state.hands[seat]
+    flock = [c for c in hand if _OF[c] == species]
+    keep = flock_size(species, len(flock))
+    state.hands[seat] = [c for c in hand if _OF[c] != species]
+    state.collections[seat] += flock[:keep]
+    state.discard += flock[keep:]
+    ev.append(_event((EventKind.FLEW, seat, tuple(flock), None, None, keep, False)))
+
+
+def wins(collection: list[str]) -> bool:
+    """C5.1: 7 different species, or at least 3 birds of each of 2 species."""
+    if len(collection) < _FEWEST:
+        return False
+    counts: dict[str, int] = {}
+    for c in collection:
+        s = _OF[c]
+        counts[s] = counts.get(s, 0) + 1
+    if len(counts) >= WIN_SPECIES:
+        return True
+    return sum(1 for k in counts.values() if k >= _EACH) >= _PAIRS
+
+
+def end_turn(state: GameState, ev: Events) -> None:
+    """The end of the active player's turn: C5.1, C5.4, then C5.2 (and C5.3), then the next turn.
+
+    [D] A row the refill could not complete (C3.4 with both piles empty, C3.5) is refilled at
+    the end of each turn as soon as there are cards to draw (the seed's "at the end of your
+    turn"), so a running game's rows hold two species unless no card is left to draw."""
+    seat = state.active
+    n = state.players
+    collection = state.collections[seat]
+    if len(collection) >= _FEWEST and wins(collection):
+        ev.append(Event(EventKind.WON, seat, tuple(collection)))
+        _game_over(state, Ending.COLLECTION, ev)
+        return
+    if state.turn >= MAX_TURNS:
+        ev.append(Event(EventKind.TURN_LIMIT, None, (), None, None, state.turn))
+        _game_over(state, Ending.TURNS, ev)
+        return
+    nxt = (seat + 1) % n
+    if not state.hands[seat]:
+        ev.append(Event(EventKind.ROUND_OVER, seat, (), None, None, state.round))
+        for k in range(1, n):
+            s = (seat + k) % n
+            hand = state.hands[s]
+            if hand:
+                state.discard += hand
+                state.hands[s] = []
+                ev.append(Event(EventKind.HAND_DISCARDED, s, tuple(hand)))
+        if len(state.draw) + len(state.discard) < HAND * n:
+            ev.append(Event(EventKind.DECK_OUT))
+            _game_over(state, Ending.DEAL, ev)
+            return
+        deal(state, seat, ev)
+        state.round += 1
+        nxt = seat
+    for row, r in enumerate(state.rows):
+        if _OF[r[0]] == _OF[r[-1]]:
+            refill(state, row, ev)
+    state.turn += 1
+    state.active = nxt
+    state.step = DecisionKind.LAY_SPECIES
+    state.laying = state.row = None
+    ev.append(_event((EventKind.TURN, nxt, (), None, None, state.turn, False)))
+
+
+def deal(state: GameState, dealer: int, ev: Events) -> None:
+    """C5.2: the dealer deals 8 cards to each player, one at a time clockwise from their left,
+    shuffling the discard pile into a new draw pile when the pile runs out (the caller has
+    checked there are enough, C5.3)."""
+    n = state.players
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    for _ in range(HAND):
+        for s in order:
+            card = draw_card(state, ev)
+            assert card is not None, "deal() needs 8 cards per player (C5.3 is checked first)"
+            state.hands[s].append(card)
+    for s in order:
+        ev.append(Event(EventKind.DEALT, s, tuple(state.hands[s]), None, None, HAND, True))
+
+
+def _game_over(state: GameState, ending: Ending, ev: Events) -> None:
+    state.over = True
+    state.ending = ending
+    state.step = None
+    state.laying = state.row = None
+    ev.append(Event(EventKind.GAME_OVER))

@@ -1,0 +1,270 @@
+"""The games this engine plays, each described by the same verbs (design.md: a game is a module).
+
+The host, bots, self-play, records and tests run any game through a `Game`, found by its id in
+`GAMES`, without naming its rules. Each game keeps its own modules (Pigeons & Guano at the top
+of `core/`, CuBirds in `core/cubirds/`); this module only describes them. docs/engine.md ("Games")
+lists the verbs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Final, Generic, Mapping, Protocol, Sequence, TypeVar
+
+import core.bots as pigeons_bots
+import core.cubirds as cubirds
+import core.cubirds.bots as cubirds_bots
+from core import events as pigeons_events
+from core import record as pigeons_record
+from core import rules as pigeons_rules
+from core import scoring as pigeons_scoring
+from core import setup as pigeons_setup
+from core import state as pigeons_state
+from core import views as pigeons_views
+from core.cards import Edition
+from core.cubirds.state import STEPS as CUBIRDS_KINDS
+from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
+
+S = TypeVar("S")
+V = TypeVar("V")
+E = TypeVar("E")
+V_contra = TypeVar("V_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+
+Clock = Callable[[], float]
+"""Seconds from any origin, passed in by the caller: core reads no clock."""
+SettingValue = str | int | bool | None
+
+
+class GameBot(Protocol[V_contra]):
+    def choose(self, view: V_contra, decision: Decision) -> OptionValue: ...
+
+
+class GameRecord(Protocol[S_co]):
+    """A record: the settings, the seed and the choices, which replay to the identical state."""
+
+    choices: list[tuple[int, int, OptionValue]]
+    """(player, decision id, option), appended as they are applied."""
+
+    def start(self) -> S_co: ...
+
+    def replay(self) -> S_co: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameScore(Protocol):
+    """A seat's score: a frozen dataclass of ints (dataclasses.asdict gives its wire form)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A setting a game is started with, besides players and seed."""
+
+    name: str
+    default: SettingValue
+    choices: tuple[SettingValue, ...] = ()
+    """The allowed values; empty when any value of the default's type goes (a seat number...)."""
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[S, V, E]):
+    """One game's verbs. S is its state, V a seat's view, E an event; each has `to_dict()` and
+    comes back through the matching `*_from_dict` (which raises ValueError on bad data)."""
+
+    id: str
+    """The game id of records, settings and the wire: "pigeons", "cubirds"."""
+    title: str
+    min_players: int
+    max_players: int
+    settings: tuple[Setting, ...]
+    new_game: Callable[[int, int, Mapping[str, SettingValue]], S]
+    """(players, seed, settings) -> the state at its first decision. Raises ValueError on a bad
+    player count or an unknown or bad setting."""
+    pending: Callable[[S], list[Decision]]
+    apply: Callable[[S, int, int, object], list[E]]
+    """(state, player, decision id, option) -> events; raises IllegalChoice, state unchanged."""
+    view: Callable[[S, int | None], V]
+    """What a seat may know (None: a spectator). Nothing else about a game leaves the host."""
+    over: Callable[[S], bool]
+    state_from_dict: Callable[[Any], S]
+    view_from_dict: Callable[[Any], V]
+    event_from_dict: Callable[[Any], E]
+    redact: Callable[[E, int | None], E]
+    """An event as a seat may see it (None: a spectator)."""
+    describe: Callable[[E, V, Sequence[str] | None], str]
+    """One sentence for the log: (event, the reader's view, player names)."""
+    scores: Callable[[S], Sequence[GameScore]]
+    winners: Callable[[S], list[int]]
+    """The seats sharing the win once the game is over; [] before."""
+    new_record: Callable[[int, int, Mapping[str, SettingValue]], GameRecord[S]]
+    """An empty record of a game started with new_game(players, seed, settings)."""
+    record_from_dict: Callable[[Any], GameRecord[S]]
+    bot_levels: tuple[str, ...]
+    make_bot: Callable[[str, int, Clock | None], GameBot[V]]
+    """(level, seed, clock) -> a bot; with a clock, search levels also keep to a time limit.
+    Raises ValueError on an unknown level."""
+    kinds: frozenset[DecisionKind]
+    """The decision kinds this game asks."""
+    reactions: frozenset[DecisionKind]
+    """Kinds asked of several seats at once (reaction windows), which "pass" declines."""
+
+    def check_settings(self, settings: Mapping[str, SettingValue]) -> dict[str, SettingValue]:
+        """The settings with defaults filled in. Raises ValueError naming an unknown setting or a
+        value not among its choices."""
+        known = {s.name: s for s in self.settings}
+        unknown = sorted(set(settings) - set(known))
+        if unknown:
+            raise ValueError(f"{self.title} has no setting {', '.join(unknown)} (known: {', '.join(known)})")
+        out: dict[str, SettingValue] = {}
+        for name, s in known.items():
+            value = settings.get(name, s.default)
+            if s.choices and value not in s.choices:
+                raise ValueError(f"{name} must be one of {list(s.choices)}, not {value!r}")
+            out[name] = value
+        return out
+
+
+AnyGame = Game[Any, Any, Any]
+"""A game whose state, view and event types the caller does not name (the host's view of it)."""
+
+
+# ---- Pigeons & Guano ----------------------------------------------------------------------
+
+_PIGEONS_SETTINGS: Final = (
+    Setting("edition", Edition.V35.value, tuple(e.value for e in Edition), "rules edition (R10)"),
+    Setting("first_player", None, (), "the first seat; none: drawn from the seed (R2.4)"),
+    Setting("blind_windows", False, (False, True), "ask every seat the rules let react (R5.7)"),
+)
+
+
+def _pigeons_settings(settings: Mapping[str, SettingValue]) -> tuple[Edition, int | None, bool]:
+    s = PIGEONS.check_settings(settings)
+    first = s["first_player"]
+    if first is not None and not isinstance(first, int):
+        raise ValueError(f"first_player must be a seat number, not {first!r}")
+    return Edition(str(s["edition"])), first, bool(s["blind_windows"])
+
+
+def _pigeons_new_game(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_state.GameState:
+    edition, first, blind = _pigeons_settings(settings)
+    return pigeons_setup.new_game(players, seed, edition, first_player=first, blind_windows=blind)
+
+
+def _pigeons_record(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_record.Record:
+    edition, first, blind = _pigeons_settings(settings)
+    return pigeons_record.Record(players, seed, edition, first_player=first, blind_windows=blind)
+
+
+def _pigeons_describe(event: pigeons_events.Event, seen: pigeons_views.PlayerView, names: Sequence[str] | None) -> str:
+    return pigeons_events.describe(event, seen.book, names)
+
+
+PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_events.Event]] = Game(
+    id="pigeons",
+    title="Pigeons & Guano",
+    min_players=pigeons_state.MIN_PLAYERS,
+    max_players=pigeons_state.MAX_PLAYERS,
+    settings=_PIGEONS_SETTINGS,
+    new_game=_pigeons_new_game,
+    pending=pigeons_rules.pending,
+    apply=pigeons_rules.apply,
+    view=pigeons_views.view,
+    over=lambda state: state.over,
+    state_from_dict=pigeons_state.GameState.from_dict,
+    view_from_dict=pigeons_views.PlayerView.from_dict,
+    event_from_dict=pigeons_events.Event.from_dict,
+    redact=pigeons_events.redact,
+    describe=_pigeons_describe,
+    scores=pigeons_scoring.scores,
+    winners=pigeons_scoring.winners,
+    new_record=_pigeons_record,
+    record_from_dict=pigeons_record.Record.from_dict,
+    bot_levels=pigeons_bots.LEVELS,
+    make_bot=pigeons_bots.make_bot,
+    kinds=frozenset(DecisionKind) - CUBIRDS_KINDS,
+    reactions=REACTIONS,
+)
+
+
+# ---- CuBirds ------------------------------------------------------------------------------
+
+_CUBIRDS_SETTINGS: Final = (Setting("first_player", None, (), "the first seat; none: drawn from the seed (C2.4)"),)
+
+
+def _cubirds_first(settings: Mapping[str, SettingValue]) -> int | None:
+    first = CUBIRDS.check_settings(settings)["first_player"]
+    if first is not None and not isinstance(first, int):
+        raise ValueError(f"first_player must be a seat number, not {first!r}")
+    return first
+
+
+def _cubirds_describe(event: cubirds.Event, seen: cubirds.PlayerView, names: Sequence[str] | None) -> str:
+    return cubirds.describe(event, names)
+
+
+CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Game(
+    id="cubirds",
+    title="CuBirds",
+    min_players=2,
+    max_players=5,
+    settings=_CUBIRDS_SETTINGS,
+    new_game=lambda players, seed, settings: cubirds.new_game(players, seed, _cubirds_first(settings)),
+    pending=cubirds.pending,
+    apply=cubirds.apply,
+    view=cubirds.view,
+    over=lambda state: state.over,
+    state_from_dict=cubirds.GameState.from_dict,
+    view_from_dict=cubirds.PlayerView.from_dict,
+    event_from_dict=cubirds.Event.from_dict,
+    redact=cubirds.redact,
+    describe=_cubirds_describe,
+    scores=cubirds.scores,
+    winners=cubirds.winners,
+    new_record=lambda players, seed, settings: cubirds.Record(players, seed, _cubirds_first(settings)),
+    record_from_dict=cubirds.Record.from_dict,
+    bot_levels=cubirds_bots.LEVELS,
+    make_bot=cubirds_bots.make_bot,
+    kinds=CUBIRDS_KINDS,
+    reactions=frozenset(),
+)
+
+
+# ---- The registry -------------------------------------------------------------------------
+
+GAMES: Final[Mapping[str, AnyGame]] = {g.id: g for g in (PIGEONS, CUBIRDS)}
+"""Game id -> its description, the default first."""
+DEFAULT: Final = PIGEONS.id
+"""The game played when none is named."""
+
+
+def game(game_id: str) -> AnyGame:
+    """The game of an id. Raises ValueError naming the known ids."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
+
+
+def record_game(d: Any) -> AnyGame:
+    """The game a record's dict form belongs to: its `game` field, or (records made before games
+    had ids) Pigeons & Guano's `rules` name. Raises ValueError."""
+    if not isinstance(d, dict):
+        raise ValueError("a record must be a mapping")
+    if "game" in d:
+        return game(d["game"])
+    if d.get("rules") == pigeons_record.RULES:
+        return PIGEONS
+    raise ValueError("not a record of any game this engine plays")
+
+
+def record_from_dict(d: Any) -> GameRecord[Any]:
+    """Any game's record from its dict form. Raises ValueError."""
+    return record_game(d).record_from_dict(d)
