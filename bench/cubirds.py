@@ -35,23 +35,27 @@ def random_turn(state: GameState, rng: random.Random, ev: Events) -> None:
     """One turn of uniformly random legal choices, on the rules' functions."""
     seat = state.active
     rnd = rng.random
-    counts = Counter(map(_OF, state.hands[seat]))
-    if counts:
-        species = list(counts)
+    hand = state.hands[seat]
+    if hand:
+        species = list(set(map(_OF, hand)))
+        species.sort()
         kind = species[int(rnd() * len(species))]
         if not lay(state, seat, kind, int(rnd() * ROWS), ENDS[rnd() < 0.5], ev):
             if (state.draw or state.discard) and rnd() < 0.5:
                 draw_cards(state, seat, DRAW, ev)
-        counts = Counter(map(_OF, state.hands[seat]))
-        flocks = [s for s, k in counts.items() if k >= SMALL[s]]
-        if flocks:
-            pick = int(rnd() * (len(flocks) + 1))
-            if pick < len(flocks):
-                fly(state, seat, flocks[pick], ev)
+        hand = state.hands[seat]
+        if len(hand) >= FEWEST:
+            flocks = [s for s, k in Counter(map(_OF, hand)).items() if k >= SMALL[s]]
+            if flocks:
+                flocks.sort()
+                pick = int(rnd() * (len(flocks) + 1))
+                if pick < len(flocks):
+                    fly(state, seat, flocks[pick], ev)
     end_turn(state, ev)
 
 
 SMALL = {s: d.small for s, d in SPECIES.items()}
+FEWEST = min(SMALL.values())
 _OF = SPECIES_OF.__getitem__
 
 

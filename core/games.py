@@ -93,7 +93,6 @@ class Game(Generic[S, V, E]):
     """(state, player, decision id, option) -> events; raises IllegalChoice, state unchanged."""
     view: Callable[[S, int | None], V]
     """What a seat may know (None: a spectator). Nothing else about a game leaves the host."""
-    over: Callable[[S], bool]
     state_from_dict: Callable[[Any], S]
     view_from_dict: Callable[[Any], V]
     event_from_dict: Callable[[Any], E]
@@ -177,7 +176,6 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     pending=pigeons_rules.pending,
     apply=pigeons_rules.apply,
     view=pigeons_views.view,
-    over=lambda state: state.over,
     state_from_dict=pigeons_state.GameState.from_dict,
     view_from_dict=pigeons_views.PlayerView.from_dict,
     event_from_dict=pigeons_events.Event.from_dict,
@@ -220,7 +218,6 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     pending=cubirds.pending,
     apply=cubirds.apply,
     view=cubirds.view,
-    over=lambda state: state.over,
     state_from_dict=cubirds.GameState.from_dict,
     view_from_dict=cubirds.PlayerView.from_dict,
     event_from_dict=cubirds.Event.from_dict,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final, MutableSequence, TypeVar
 
 _MASK: Final = (1 << 64) - 1
+_TWO64: Final = 1 << 64
 _T = TypeVar("_T")
 
 
@@ -37,8 +38,18 @@ def below(s: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(s: int, items: MutableSequence[_T]) -> int:
-    """Fisher-Yates shuffle of `items` in place; returns the new state."""
+    """Fisher-Yates shuffle of `items` in place; returns the new state. The same draws as
+    `below(s, i + 1)` for each i from the end, written out: games shuffle often."""
     for i in range(len(items) - 1, 0, -1):
-        s, j = below(s, i + 1)
+        n = i + 1
+        limit = _TWO64 - _TWO64 % n
+        while True:
+            s ^= s >> 12
+            s ^= (s << 25) & _MASK
+            s ^= s >> 27
+            out = (s * 0x2545F4914F6CDD1D) & _MASK
+            if out < limit:
+                break
+        j = out % n
         items[i], items[j] = items[j], items[i]
     return s

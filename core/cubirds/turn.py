@@ -108,14 +108,27 @@ def reshuffle(state: GameState, ev: Events) -> None:
 
 def draw_cards(state: GameState, seat: int, count: int, ev: Events) -> None:
     """C3.3: draw `count` cards into the seat's hand (fewer if there are none left, C3.5)."""
-    drawn = []
+    drawn = take(state, count, ev)
+    state.hands[seat] += drawn
+    ev.append(_event((EventKind.DREW, seat, tuple(drawn), None, None, len(drawn), True)))
+
+
+def take(state: GameState, count: int, ev: Events) -> list[str]:
+    """Up to `count` cards from the top of the draw pile, top first, as `draw_card` would give
+    them one at a time (C3.5: the discard pile shuffled in when the pile runs out)."""
+    draw = state.draw
+    if len(draw) >= count:
+        out = draw[-count:]
+        del draw[-count:]
+        out.reverse()
+        return out
+    out = []
     for _ in range(count):
         card = draw_card(state, ev)
         if card is None:
             break
-        drawn.append(card)
-    state.hands[seat] += drawn
-    ev.append(_event((EventKind.DREW, seat, tuple(drawn), None, None, len(drawn), True)))
+        out.append(card)
+    return out
 
 
 def flock_size(species: str, count: int) -> int:
@@ -199,13 +212,12 @@ def deal(state: GameState, dealer: int, ev: Events) -> None:
     checked there are enough, C5.3)."""
     n = state.players
     order = [(dealer + k) % n for k in range(1, n + 1)]
-    for _ in range(HAND):
-        for s in order:
-            card = draw_card(state, ev)
-            assert card is not None, "deal() needs 8 cards per player (C5.3 is checked first)"
-            state.hands[s].append(card)
+    cards = take(state, HAND * n, ev)
+    assert len(cards) == HAND * n, "deal() needs 8 cards per player (C5.3 is checked first)"
+    for i, s in enumerate(order):
+        state.hands[s] += cards[i::n]
     for s in order:
-        ev.append(Event(EventKind.DEALT, s, tuple(state.hands[s]), None, None, HAND, True))
+        ev.append(_event((EventKind.DEALT, s, tuple(state.hands[s]), None, None, HAND, True)))
 
 
 def _game_over(state: GameState, ending: Ending, ev: Events) -> None:

@@ -76,3 +76,19 @@ def test_c2_4_play_goes_clockwise() -> None:
     lay(state, "robin", "r0", "left")
     choose(state, "pass")
     assert state.active == 0
+
+
+def test_c2_1_the_shuffle_is_fisher_yates_on_the_seeded_generator() -> None:
+    """C2.1 (and R2.5): core.rng.shuffle makes exactly the draws of `below` (written out for
+    speed), so every deal and record made before is dealt the same."""
+    from core.rng import below, shuffle
+
+    def reference(s: int, items: list[int]) -> int:
+        for i in range(len(items) - 1, 0, -1):
+            s, j = below(s, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return s
+
+    for seed in range(200):
+        a, b = list(range(seed % 120)), list(range(seed % 120))
+        assert shuffle(seed_state(seed), a) == reference(seed_state(seed), b) and a == b

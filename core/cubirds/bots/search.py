@@ -189,4 +189,4 @@ def judge(state: GameState, seat: int) -> float:
     rival = max(
         evaluate(counts(state.hands[s]), counts(state.collections[s])) for s in range(state.players) if s != seat
     )
-    return 1 / (1 + math.exp(-(mine - rival) / SCALE * 1.0))
+    return 1 / (1 + math.exp((rival - mine) / SCALE))
