@@ -21,16 +21,38 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, AsyncIterator, Final, Mapping, Union
+from typing import Any, AsyncIterator, Callable, Final, Mapping, Union
 
 from core.decisions import Decision, OptionValue, plain
 from core.events import Event
 from core.views import PlayerView
+from net import messages as wire
 from net.connection import Connection
 from net.errors import ErrorCode
-from net.frames import Message
-from net.limits import RECONNECT_DELAYS, RECONNECT_GIVE_UP, Limits
-from net.messages import HOST_TYPES, hello
+from net.limits import CHAT_MAX, CLEAN_SCAN, RECONNECT_DELAYS, RECONNECT_GIVE_UP, Limits
+from net.messages import HOST_FRAMES, LobbyInfo, SeatInfo, Settings, TableInfo, hello
+
+__all__ = [
+    "ChatLine",
+    "ChatReceived",
+    "Client",
+    "ErrorReported",
+    "GameChanged",
+    "GameOver",
+    "GameResult",
+    "LobbyChanged",
+    "LobbyInfo",
+    "Outcome",
+    "Refused",
+    "SeatInfo",
+    "Seated",
+    "Settings",
+    "Status",
+    "StatusChanged",
+    "TableChanged",
+    "TableInfo",
+    "Update",
+]
 
 log = logging.getLogger(__name__)
 
@@ -73,43 +95,7 @@ class Refused(Exception):
 
 
 # ---- what the client knows, as plain frozen data ------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: int
-    name: str
-    kind: str
-    """"human" or "bot"."""
-    level: str | None
-    connected: bool
-    away: bool
-    """A bot is playing for this person right now."""
-    left: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    id: int
-    name: str
-    phase: str
-    """"waiting", "playing" or "over"."""
-    game: int
-    edition: str
-    seats: tuple[SeatInfo | None, ...]
-    """None is a free seat."""
-    watchers: int
-    owner: int | None = None
-    rematch: tuple[int, ...] = ()
-    settings: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class LobbyInfo:
-    host: str
-    tables: tuple[TableInfo, ...]
-    can_create: bool
-    levels: tuple[str, ...]
+# SeatInfo, TableInfo (with Settings) and LobbyInfo are the frame types of net/messages.py.
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,42 +190,6 @@ class ErrorReported:
 Update = Union[StatusChanged, LobbyChanged, TableChanged, Seated, GameChanged, GameOver, ChatReceived, ErrorReported]
 
 
-# ---- parsing host frames ------------------------------------------------------------------
-
-
-def _seat(d: Any) -> SeatInfo | None:
-    if d is None:
-        return None
-    return SeatInfo(
-        int(d["seat"]),
-        str(d["name"]),
-        str(d["kind"]),
-        d.get("level"),
-        bool(d.get("connected")),
-        bool(d.get("away")),
-        bool(d.get("left")),
-    )
-
-
-def _table(d: Mapping[str, Any]) -> TableInfo:
-    return TableInfo(
-        id=int(d["id"]),
-        name=str(d["name"]),
-        phase=str(d["phase"]),
-        game=int(d.get("game") or 0),
-        edition=str(d.get("edition") or ""),
-        seats=tuple(_seat(x) for x in d["seats"]),
-        watchers=int(d.get("watchers") or 0),
-        owner=d.get("owner"),
-        rematch=tuple(int(x) for x in d.get("rematch") or ()),
-        settings=dict(d.get("settings") or {}),
-    )
-
-
-def _decisions(raw: Any) -> tuple[Decision, ...]:
-    return tuple(Decision.from_dict(x) for x in raw or ())
-
-
 # ---- the client ---------------------------------------------------------------------------
 
 
@@ -294,7 +244,7 @@ class Client:
         self._updates: asyncio.Queue[Update | None] = asyncio.Queue()
         self._requests: dict[int, asyncio.Future[Outcome]] = {}
         self._aid = 0
-        self._welcome: asyncio.Future[Message] | None = None
+        self._welcome: asyncio.Future[wire.Welcome] | None = None
         self._bye: tuple[str, str] | None = None
         self._closing = False
 
@@ -357,7 +307,8 @@ class Client:
         loop = asyncio.get_running_loop()
         async with asyncio.timeout(CONNECT_TIMEOUT):
             reader, writer = await asyncio.open_connection(self.host, self.port, limit=self.limits.max_frame)
-        conn = Connection(reader, writer, self.limits, self._on_frame, types=HOST_TYPES, rate_limited=False)
+        conn = Connection(reader, writer, self.limits, self._on_frame, incoming=HOST_FRAMES, rate_limited=False)
+        conn.on_error = self._on_protocol_error
         self._conn = conn
         self._bye = None
         self._welcome = loop.create_future()
@@ -516,109 +467,108 @@ class Client:
         return await self._request({"t": "sync", "seq": self.seq})
 
     def say(self, text: str) -> None:
-        """Send a chat line to the table (the host strips control characters and caps length)."""
+        """Send a chat line to the table (the host strips control characters and cuts it to
+        CHAT_MAX characters). Its `result` is not waited for."""
         if self._conn is not None:
-            self._conn.send({"t": "say", "text": text[:2000]})
+            self._conn.send({"t": "say", "text": text[: CHAT_MAX * CLEAN_SCAN]})
 
     # ---- frames from the host ---------------------------------------------------------------
 
-    def _on_frame(self, conn: Connection, msg: Message) -> None:
+    def _on_frame(self, conn: Connection, frame: Any) -> None:
         if conn is not self._conn:
             return
-        try:
-            handler = getattr(self, f"_on_{msg['t']}")
-            handler(msg)
-        except (KeyError, TypeError, ValueError) as exc:
-            log.warning("unreadable %r frame from the host: %s", msg.get("t"), exc)
-            self._emit(ErrorReported(ErrorCode.BAD_FIELD.value, f"unreadable {msg.get('t')!r} frame from the host"))
+        handler = self._HANDLERS.get(type(frame))
+        if handler is not None:
+            handler(self, frame)
 
-    def _on_welcome(self, msg: Message) -> None:
+    def _on_protocol_error(self, code: ErrorCode, text: str) -> None:
+        log.warning("unreadable frame from the host: %s", text)
+        self._emit(ErrorReported(code.value, f"unreadable frame from the host: {text}"))
+
+    def _on_welcome(self, msg: wire.Welcome) -> None:
         if self._welcome is not None and not self._welcome.done():
             self._welcome.set_result(msg)
-            self.name = str(msg.get("name") or self.name)
+            self.name = msg.name or self.name
             self._set_status(Status.CONNECTED)
 
-    def _on_bye(self, msg: Message) -> None:
-        self._bye = (str(msg.get("code")), str(msg.get("text") or ""))
+    def _on_bye(self, msg: wire.Bye) -> None:
+        self._bye = (msg.code, msg.text)
 
-    def _on_error(self, msg: Message) -> None:
-        self._emit(ErrorReported(str(msg.get("code")), str(msg.get("text") or "")))
+    def _on_error(self, msg: wire.Error) -> None:
+        self._emit(ErrorReported(msg.code, msg.text))
 
-    def _on_result(self, msg: Message) -> None:
-        fut = self._requests.get(msg.get("aid"))  # type: ignore[arg-type]
+    def _on_result(self, msg: wire.Result) -> None:
+        fut = self._requests.get(msg.aid) if msg.aid is not None else None
         if fut is not None and not fut.done():
-            fut.set_result(Outcome(bool(msg.get("ok")), msg.get("code"), str(msg.get("text") or "")))
+            fut.set_result(Outcome(msg.ok, msg.code, msg.text or ""))
 
-    def _on_lobby(self, msg: Message) -> None:
-        self.lobby = LobbyInfo(
-            host=str(msg.get("host") or ""),
-            tables=tuple(_table(t) for t in msg["tables"]),
-            can_create=bool(msg.get("can_create")),
-            levels=tuple(str(x) for x in msg.get("levels") or ()),
-        )
-        self._emit(LobbyChanged(self.lobby))
+    def _on_lobby(self, msg: LobbyInfo) -> None:
+        self.lobby = msg
+        self._emit(LobbyChanged(msg))
 
-    def _on_table(self, msg: Message) -> None:
-        self.table = _table(msg)
-        self.table_id = self.table.id
-        self._emit(TableChanged(self.table))
+    def _on_table(self, msg: TableInfo) -> None:
+        self.table = msg
+        self.table_id = msg.id
+        self._emit(TableChanged(msg))
 
-    def _on_seated(self, msg: Message) -> None:
-        self.table_id = int(msg["table"])
-        self.seat = int(msg["seat"])
-        self.token = str(msg["token"])
-        self._emit(Seated(self.table_id, self.seat))
+    def _on_seated(self, msg: wire.Seated) -> None:
+        self.table_id = msg.table
+        self.seat = msg.seat
+        self.token = msg.token
+        self._emit(Seated(msg.table, msg.seat))
 
-    def _on_snapshot(self, msg: Message) -> None:
-        self.seq = int(msg["seq"])
-        events = tuple(Event.from_dict(e) for e in msg.get("events") or ())
-        self._apply_game(msg, events, snapshot=True)
+    def _on_snapshot(self, msg: wire.Snapshot) -> None:
+        self.seq = msg.seq
+        self._apply_game(msg, snapshot=True)
 
-    def _on_update(self, msg: Message) -> None:
-        seq = int(msg["seq"])
-        if seq <= self.seq:
+    def _on_update(self, msg: wire.Update) -> None:
+        if msg.seq <= self.seq:
             return  # already have it
-        if seq != self.seq + 1:
+        if msg.seq != self.seq + 1:
             self.gaps += 1
-            log.info("update %d after %d: asking for a snapshot", seq, self.seq)
+            log.info("update %d after %d: asking for a snapshot", msg.seq, self.seq)
             conn = self._conn
             if conn is not None:
                 conn.send({"t": "sync", "seq": self.seq})
             return
-        self.seq = seq
-        events = tuple(Event.from_dict(e) for e in msg.get("events") or ())
-        self._apply_game(msg, events, snapshot=False)
+        self.seq = msg.seq
+        self._apply_game(msg, snapshot=False)
 
-    def _apply_game(self, msg: Message, events: tuple[Event, ...], snapshot: bool) -> None:
-        decisions = _decisions(msg.get("decisions"))
-        raw_view = msg.get("view")
-        view = PlayerView.from_dict(raw_view) if raw_view is not None else self.view
+    def _apply_game(self, msg: wire.Update | wire.Snapshot, snapshot: bool) -> None:
+        decisions, events = msg.decisions, msg.events
+        view = msg.view if msg.view is not None else self.view
         if view is not None:
             view = dataclasses.replace(view, decisions=decisions)
         self.view = view
         self.decisions = decisions
-        window = msg.get("window")
-        self.window = str(window["kind"]) if isinstance(window, dict) else None
-        limit = msg.get("limit")
+        self.window = msg.window.kind if msg.window is not None else None
         loop = asyncio.get_running_loop()
-        self.deadline = loop.time() + float(limit) if decisions and isinstance(limit, int | float) else None
+        self.deadline = loop.time() + msg.limit if decisions and msg.limit is not None else None
         if not snapshot or events:
             self.log.extend(events)
         if view is not None and not view.over:
             self.result = None
         self._emit(GameChanged(view, events, decisions, self.window, self.deadline, snapshot))
 
-    def _on_over(self, msg: Message) -> None:
-        self.result = GameResult(
-            game=int(msg["game"]),
-            winners=tuple(int(x) for x in msg["winners"]),
-            scores=tuple(dict(s) for s in msg["scores"]),
-            names=tuple(str(n) for n in msg.get("names") or ()),
-            record=dict(msg.get("record") or {}),
-        )
+    def _on_over(self, msg: wire.Over) -> None:
+        self.result = GameResult(msg.game, msg.winners, msg.scores, msg.names, msg.record)
         self._emit(GameOver(self.result))
 
-    def _on_chat(self, msg: Message) -> None:
-        line = ChatLine(str(msg.get("name") or ""), msg.get("seat"), str(msg.get("text") or ""))
+    def _on_chat(self, msg: wire.Chat) -> None:
+        line = ChatLine(msg.name, msg.seat, msg.text)
         self.chat.append(line)
         self._emit(ChatReceived(line))
+
+    _HANDLERS: Final[Mapping[type, Callable[[Client, Any], None]]] = {
+        wire.Welcome: _on_welcome,
+        wire.Bye: _on_bye,
+        wire.Error: _on_error,
+        wire.Result: _on_result,
+        LobbyInfo: _on_lobby,
+        TableInfo: _on_table,
+        wire.Seated: _on_seated,
+        wire.Snapshot: _on_snapshot,
+        wire.Update: _on_update,
+        wire.Over: _on_over,
+        wire.Chat: _on_chat,
+    }

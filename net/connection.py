@@ -17,6 +17,8 @@ from typing import Any, Callable, Collection, Mapping
 from net.errors import ErrorCode
 from net.frames import BadFrame, FrameDecoder, FrameTooBig, Message, encode
 from net.limits import Limits
+from net.messages import Ping, Pong
+from net.schema import ID_MAX, Bad, Schema
 
 log = logging.getLogger(__name__)
 
@@ -27,12 +29,18 @@ class Closed(Exception):
     """Raised inside a connection's tasks to end it; never escapes `Connection.run`."""
 
 
-Handler = Callable[["Connection", Message], None]
+Handler = Callable[["Connection", Any], None]
+"""Called with each valid frame, as its type (net/messages.py), other than ping and pong."""
 
 
 class Connection:
-    """A peer speaking the protocol. `handler` is called on the event loop for every valid
-    frame other than ping/pong, which the connection answers and measures itself."""
+    """A peer speaking the protocol. Every frame is checked against `incoming` (the frame types
+    the peer may send, by `t`); `handler` is called on the event loop with each valid one as its
+    type, other than ping/pong, which the connection answers and measures itself.
+
+    A frame that fails (undecodable, unknown, a bad field, over the rate limit) is a protocol
+    error: a request (its `t` in `requests`) gets its `result` with the code, any other frame an
+    `error`; `max_errors` of them and the peer is disconnected."""
 
     def __init__(
         self,
@@ -41,7 +49,8 @@ class Connection:
         limits: Limits,
         handler: Handler,
         *,
-        types: Collection[str],
+        incoming: Mapping[str, Schema],
+        requests: Collection[str] = (),
         rate_limited: bool = True,
         handshake_timeout: float | None = None,
         name: str = "",
@@ -50,13 +59,23 @@ class Connection:
         self.writer = writer
         self.limits = limits
         self.handler = handler
-        self.decoder = FrameDecoder(limits.max_frame, types)
+        self.incoming = incoming
+        self.requests = requests
+        self.decoder = FrameDecoder(limits.max_frame, frozenset(incoming))
         self.rate_limited = rate_limited
+        self.exempt: Callable[[Any], bool] | None = None
+        """Frames that never count against the rate limit (the host: answers to its decisions);
+        pongs answering our own pings never do either."""
         self.name = name
         peer = writer.get_extra_info("peername")
         self.peer: str = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else str(peer)
         self.greeted = handshake_timeout is None
-        """Set by the owner once the handshake is done; until then `handshake_timeout` applies."""
+        """Set by the owner once the handshake is done; until then `handshake_timeout` applies,
+        only `hello` is accepted, and no pings are sent."""
+        self.wait_until: float | None = None
+        """A `time.monotonic()` by which the owner wants something done (the host: join a table),
+        else the connection is closed with `timeout` and `wait_reason`."""
+        self.wait_reason = ""
         self.errors = 0
         self.latency: float | None = None
         """Seconds of the last ping's round trip, None before the first pong."""
@@ -64,6 +83,8 @@ class Connection:
         self.close_code: ErrorCode | None = None
         self.on_close: Callable[[Connection], None] | None = None
         self.on_latency: Callable[[float], None] | None = None
+        self.on_error: Callable[[ErrorCode, str], None] | None = None
+        """Set by the client: protocol errors in the host's frames go here, not back to the host."""
         self._handshake_deadline = time.monotonic() + (handshake_timeout or 0.0)
         self._wake = asyncio.Event()
         self._last_heard = time.monotonic()
@@ -127,12 +148,27 @@ class Connection:
 
     # ---- errors -----------------------------------------------------------------------------
 
-    def protocol_error(self, code: ErrorCode, text: str) -> None:
-        """Tell the peer its frame was dropped; too many of these and it is disconnected."""
-        self.errors += 1
-        self.send({"t": "error", "code": code.value, "text": text})
+    def protocol_error(
+        self, code: ErrorCode, text: str, message: Message | None = None, *, counts: bool = True
+    ) -> None:
+        """A frame of the peer's was dropped. The host tells its client (a request gets its
+        `result`, any other frame an `error`); the client reports it to `on_error`, since a host
+        is never sent errors. After `max_errors` of them the peer is disconnected."""
+        self.errors += counts
+        if self.on_error is not None:
+            self.on_error(code, text)
+        elif message is not None and message.get("t") in self.requests:
+            aid = message.get("aid")
+            if isinstance(aid, bool) or not isinstance(aid, int) or not 0 <= aid <= ID_MAX:
+                aid = None
+            self.send({"t": "result", "aid": aid, "ok": False, "code": code.value, "text": text})
+        else:
+            self.send({"t": "error", "code": code.value, "text": text})
         if self.errors >= self.limits.max_errors:
-            self.close(ErrorCode.TOO_MANY_ERRORS, f"{self.errors} protocol errors")
+            if self.on_error is not None:
+                self.close()
+            else:
+                self.close(ErrorCode.TOO_MANY_ERRORS, f"{self.errors} protocol errors")
 
     # ---- running ----------------------------------------------------------------------------
 
@@ -163,26 +199,31 @@ class Connection:
         except (TimeoutError, ConnectionError, OSError):
             self.writer.transport.abort()
 
-    def _deadline(self) -> float:
+    def _deadline(self) -> tuple[float, str]:
+        """When the connection times out next, and why."""
         lim = self.limits
-        deadline = self._last_heard + lim.idle_timeout
-        if not self.greeted:
-            deadline = min(deadline, self._handshake_deadline)
-        if self._partial_since is not None:
-            deadline = min(deadline, self._partial_since + lim.partial_frame_timeout)
-        return deadline
+        deadline, why = self._last_heard + lim.idle_timeout, f"no frame for {lim.idle_timeout:g} s"
+        if not self.greeted and self._handshake_deadline < deadline:
+            deadline, why = self._handshake_deadline, "no `hello` in time"
+        if self._partial_since is not None and self._partial_since + lim.partial_frame_timeout < deadline:
+            deadline, why = self._partial_since + lim.partial_frame_timeout, "a frame took too long to arrive"
+        if self.wait_until is not None and self.wait_until < deadline:
+            deadline, why = self.wait_until, self.wait_reason
+        return deadline, why
 
     async def _read(self) -> None:
         while not self.closing:
-            remaining = self._deadline() - time.monotonic()
+            deadline, why = self._deadline()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                log.info("%s: timed out: %s", self.peer, why)
+                self.close(ErrorCode.TIMEOUT, why)
+                return
             try:
-                async with asyncio.timeout(max(remaining, 0.0)):
+                async with asyncio.timeout(remaining):
                     data = await self.reader.read(_READ_CHUNK)
             except TimeoutError:
-                what = "handshake" if not self.greeted else "frame" if self._partial_since else "silence"
-                log.info("%s: %s timed out", self.peer, what)
-                self.close(ErrorCode.TIMEOUT, f"{what} timed out")
-                return
+                continue  # the deadline is checked again: it may have moved meanwhile
             if not data:
                 raise Closed
             items = self.decoder.feed(data)
@@ -202,27 +243,40 @@ class Connection:
         if isinstance(item, BadFrame):
             self.protocol_error(item.code, item.detail)
             return
-        if self.rate_limited and not self._take_token(now):
-            self.protocol_error(ErrorCode.RATE_LIMITED, "too many frames; slow down")
+        t = item["t"]
+        if not self.greeted and t != "hello":
+            self.protocol_error(ErrorCode.UNEXPECTED, "the first frame must be `hello`", item)
+            return
+        try:
+            frame = self.incoming[t].parse(item)
+        except Bad as exc:
+            self.protocol_error(ErrorCode.BAD_FIELD, str(exc), item)
+            return
+        if self.rate_limited and not self._free(frame) and not self._take_token(now):
+            self.protocol_error(ErrorCode.RATE_LIMITED, "too many frames; slow down", item)
             return
         self._last_heard = now
-        t = item["t"]
-        if t == "ping":
-            self.send({"t": "pong", "n": item.get("n")})
+        if isinstance(frame, Ping):
+            self.send({"t": "pong", "n": frame.n})
             return
-        if t == "pong":
-            n = item.get("n")
-            sent = self._pings.pop(n, None) if isinstance(n, int) else None
+        if isinstance(frame, Pong):
+            sent = self._pings.pop(frame.n, None)
             if sent is not None:
                 self.latency = now - sent
                 if self.on_latency is not None:
                     self.on_latency(self.latency)
             return
         try:
-            self.handler(self, item)
+            self.handler(self, frame)
         except Exception:  # a bug handling one frame must not take the host down
             log.exception("%s: error handling a %r frame", self.peer, t)
-            self.send({"t": "error", "code": ErrorCode.INTERNAL.value, "text": "the host failed on that frame"})
+            self.protocol_error(ErrorCode.INTERNAL, "the host failed on that frame", item, counts=False)
+
+    def _free(self, frame: Any) -> bool:
+        """Frames a peer playing by the rules sends at the other side's pace, not its own."""
+        if isinstance(frame, Pong):
+            return frame.n in self._pings
+        return self.exempt is not None and self.exempt(frame)
 
     def _take_token(self, now: float) -> bool:
         lim = self.limits
@@ -254,7 +308,8 @@ class Connection:
     async def _keepalive(self) -> None:
         while True:
             await asyncio.sleep(self.limits.ping_interval)
-            self.ping()
+            if self.greeted:
+                self.ping()
 
     def ping(self) -> None:
         """Send a ping now; its pong updates `latency`."""

@@ -53,12 +53,32 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not part of the protocol")
 
 
+_TIMESTAMP_MARKS: Final = (b"\xd6\xff", b"\xd7\xff", b"\xc7\x0c\xff")
+"""How msgpack's Timestamp extension (type -1) starts: fixext 4, fixext 8, ext 8 of 12 bytes.
+msgpack decodes it itself, without calling `ext_hook`."""
+
+
+def _has_timestamp(obj: Any) -> bool:
+    todo = [obj]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, msgpack.Timestamp):
+            return True
+        if isinstance(x, dict):
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return False
+
+
 def decode_body(body: bytes, types: Collection[str] | None = None) -> Message | BadFrame:
     """One frame body (without its header) as a message, or the reason it is not one."""
     try:
         obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, ext_hook=_no_ext)
     except Exception as exc:  # msgpack raises several types on hostile input; its docs say to catch them all
         return BadFrame(ErrorCode.BAD_FRAME, f"undecodable msgpack ({type(exc).__name__})")
+    if any(mark in body for mark in _TIMESTAMP_MARKS) and _has_timestamp(obj):
+        return BadFrame(ErrorCode.BAD_FRAME, "msgpack extension type -1 (Timestamp) is not part of the protocol")
     if not isinstance(obj, dict):
         return BadFrame(ErrorCode.NOT_A_MAP, f"a frame must be a map, not {type(obj).__name__}")
     t = obj.get("t")

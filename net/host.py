@@ -10,6 +10,7 @@ import asyncio
 import hmac
 import logging
 import socket
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -19,10 +20,26 @@ from net.bots import BotPool
 from net.connection import Connection
 from net.discovery import Game, TableSummary
 from net.errors import ErrorCode, NetError
-from net.frames import Message
-from net.limits import TABLE_SEATS_MAX, Limits
-from net.messages import CLIENT_TYPES, PROTOCOL_VERSION, REQUESTS, RULES_HASH, validate
-from net.sanitize import clean_name
+from net.limits import NAME_MAX, TABLES_MAX, Limits
+from net.messages import (
+    CLIENT_FRAMES,
+    PROTOCOL_VERSION,
+    REQUESTS,
+    RULES_HASH,
+    Choose,
+    Create,
+    Hello,
+    Here,
+    Join,
+    Leave,
+    Rematch,
+    Say,
+    Start,
+    Sync,
+    Watch,
+)
+from net.peers import address_key
+from net.sanitize import clean, clean_name
 from net.table import Member, Phase, Table, TableConfig, Watcher
 
 log = logging.getLogger(__name__)
@@ -54,22 +71,40 @@ class Session:
     """One connection as the host sees it: who it is and where it sits or watches."""
 
     conn: Connection
+    address: str
+    """Where it comes from, as connections are counted (`net.peers.address_key`)."""
+    opened: float
+    """`time.monotonic()` when it was accepted."""
     name: str = ""
     member: Member | None = None
     watching: Watcher | None = None
     watching_table: Table | None = None
+
+    @property
+    def rank(self) -> int:
+        """Which connections make room first when the host is full: those that have not said
+        `hello` (0), then those in the lobby (1), then spectators (2). Seated ones never do."""
+        if not self.conn.greeted:
+            return 0
+        return 1 if self.watching is None else 2
 
 
 class Host:
     """A host: the lobby, its tables, and every connection."""
 
     def __init__(self, config: HostConfig) -> None:
+        if not 1 <= config.tables <= TABLES_MAX:
+            raise ValueError(f"a host has 1 to {TABLES_MAX} tables")
         self.config = config
         self.limits = config.limits
+        self.name = clean(config.name, NAME_MAX) or "pigeon_tui"
+        """The host's name as clients see it."""
         self.bots = BotPool(config.bot_processes)
         self.tables: dict[int, Table] = {}
         self.sessions: dict[Connection, Session] = {}
         self.tokens: dict[str, Member] = {}
+        self.created: dict[int, str] = {}
+        """Tables players opened (`create`), by id: the address of the one who opened it."""
         self._next_table = 1
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -111,7 +146,7 @@ class Host:
         """This host as LAN discovery announces it."""
         tables = list(self.tables.values())
         return Game(
-            host=self.config.name,
+            host=self.name,
             port=self.port,
             protocol=PROTOCOL_VERSION,
             password=self.config.password is not None,
@@ -166,15 +201,19 @@ class Host:
             writer,
             self.limits,
             self._handle,
-            types=CLIENT_TYPES,
+            incoming=CLIENT_FRAMES,
+            requests=REQUESTS,
             rate_limited=True,
             handshake_timeout=self.limits.hello_timeout,
         )
-        if len(self.sessions) >= self.limits.max_connections:
-            conn.close(ErrorCode.HOST_FULL, "the host has no room for another connection")
-        else:
-            self.sessions[conn] = Session(conn)
+        peer = writer.get_extra_info("peername")
+        session = Session(conn, address_key(str(peer[0]) if isinstance(peer, tuple) else str(peer)), time.monotonic())
+        if self._make_room(session.address):
+            self.sessions[conn] = session
             conn.on_close = self._closed
+            conn.exempt = lambda frame: self._answers_a_decision(session, frame)
+        else:
+            conn.close(ErrorCode.HOST_FULL, "the host has no room for another connection")
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
@@ -183,6 +222,53 @@ class Host:
         finally:
             if task is not None:
                 self._tasks.discard(task)
+
+    def _unseated(self) -> list[Session]:
+        return [s for s in self.sessions.values() if s.member is None and not s.conn.closing]
+
+    def _make_room(self, address: str) -> bool:
+        """Room for a new connection from `address`, made by closing others if need be: the
+        oldest of this address's connections that have not said `hello` past
+        `pending_per_address`; when the host holds `max_connections` without a seat, the least
+        useful one of the address holding most (see `Session.rank`). A seated connection is
+        never closed for a newcomer, so a seat token always gets back in."""
+        lim = self.limits
+        unseated = self._unseated()
+        pending = [s for s in unseated if s.address == address and not s.conn.greeted]
+        if len(pending) >= lim.pending_per_address:
+            oldest = min(pending, key=lambda s: s.opened)
+            oldest.conn.close(ErrorCode.HOST_FULL, "newer connections from your address are waiting to say hello")
+            unseated.remove(oldest)
+        if len(unseated) < lim.max_connections:
+            return True
+        if not unseated:
+            return False
+        per_address: dict[str, int] = {}
+        for s in unseated:
+            per_address[s.address] = per_address.get(s.address, 0) + 1
+        victim = min(unseated, key=lambda s: (-per_address[s.address], s.rank, s.opened))
+        log.info("host full: closing a connection from %s to make room", victim.address)
+        victim.conn.close(ErrorCode.HOST_FULL, "the host is full; the newest connection needed room")
+        return True
+
+    def _answers_a_decision(self, s: Session, frame: Any) -> bool:
+        """A choice for one of the seat's open decisions: it comes at the game's pace, so it never
+        counts against the rate limit."""
+        member = s.member
+        return (
+            isinstance(frame, Choose) and member is not None and any(w == frame.id for w, _ in member.stream.decisions)
+        )
+
+    def _place(self, s: Session) -> None:
+        """Start or stop the lobby clock: a connection with no seat that watches nothing is
+        closed after `lobby_timeout` seconds."""
+        if s.member is None and s.watching is None:
+            if s.conn.wait_until is None:
+                minutes = self.limits.lobby_timeout / 60
+                s.conn.wait_until = time.monotonic() + self.limits.lobby_timeout
+                s.conn.wait_reason = f"you did not sit at or watch a table in {minutes:g} minutes"
+        else:
+            s.conn.wait_until = None
 
     def _closed(self, conn: Connection) -> None:
         s = self.sessions.pop(conn, None)
@@ -213,6 +299,7 @@ class Host:
                 self.tokens[m.token] = m
         if table.closed:
             self.tables.pop(table.id, None)
+            self.created.pop(table.id, None)
         if not self._lobby_soon:
             self._lobby_soon = True
             try:
@@ -223,7 +310,7 @@ class Host:
     def lobby_frame(self) -> dict[str, Any]:
         return {
             "t": "lobby",
-            "host": self.config.name,
+            "host": self.name,
             "tables": [t.info() for t in self.tables.values()],
             "can_create": len(self.tables) < self.config.tables,
             "levels": list(LEVELS),
@@ -238,68 +325,65 @@ class Host:
 
     # ---- frames -----------------------------------------------------------------------------
 
-    def _handle(self, conn: Connection, msg: Message) -> None:
+    def _handle(self, conn: Connection, frame: Any) -> None:
         s = self.sessions.get(conn)
         if s is None:
             return
+        if isinstance(frame, Hello):
+            if conn.greeted:
+                conn.protocol_error(ErrorCode.UNEXPECTED, "already greeted")
+            else:
+                self._hello(s, frame)
+            return
+        t = type(frame).__name__.lower()
+        if t not in REQUESTS:
+            return
         try:
-            validate(msg)
+            answered = getattr(self, f"_do_{t}")(s, frame)
         except NetError as exc:
-            conn.protocol_error(exc.code, exc.text)
+            conn.send({"t": "result", "aid": frame.aid, "ok": False, "code": exc.code.value, "text": exc.text})
+            if t == "choose" and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
+                self._resync(s)
             return
-        t = msg["t"]
-        if not conn.greeted:
-            if t != "hello":
-                conn.protocol_error(ErrorCode.UNEXPECTED, "the first frame must be `hello`")
-                return
-            self._hello(s, msg)
-            return
-        if t == "hello":
-            conn.protocol_error(ErrorCode.UNEXPECTED, "already greeted")
-            return
-        if t == "say":
-            self._say(s, msg["text"])
-            return
-        if t in REQUESTS:
-            aid = msg.get("aid")
-            try:
-                answered = getattr(self, f"_do_{t}")(s, msg)
-            except NetError as exc:
-                conn.send({"t": "result", "aid": aid, "ok": False, "code": exc.code.value, "text": exc.text})
-                if t == "choose" and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
-                    self._resync(s)
-                return
-            if not answered:
-                conn.send({"t": "result", "aid": aid, "ok": True})
+        finally:
+            self._place(s)
+        if not answered:
+            conn.send({"t": "result", "aid": frame.aid, "ok": True})
 
-    def _hello(self, s: Session, msg: Message) -> None:
+    def _hello(self, s: Session, msg: Hello) -> None:
         conn = s.conn
-        if msg["v"] != PROTOCOL_VERSION:
-            conn.close(ErrorCode.VERSION_MISMATCH, f"this host speaks protocol {PROTOCOL_VERSION}, not {msg['v']}")
+        if msg.v != PROTOCOL_VERSION:
+            conn.close(ErrorCode.VERSION_MISMATCH, f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.v}")
             return
-        if msg["rules"] != RULES_HASH:
-            conn.close(ErrorCode.RULES_MISMATCH, "this host plays other card data (update pigeon_tui)")
+        if msg.rules != RULES_HASH:
+            conn.close(ErrorCode.RULES_MISMATCH, f"this host plays other card data (rules {RULES_HASH})")
             return
         password = self.config.password
-        if password is not None and not hmac.compare_digest(str(msg.get("password") or "").encode(), password.encode()):
-            conn.close(ErrorCode.BAD_PASSWORD, "wrong password")
+        if password is not None and not hmac.compare_digest((msg.password or "").encode(), password.encode()):
+            conn.close(ErrorCode.BAD_PASSWORD, "wrong password" if msg.password else "this host needs a password")
             return
-        token = msg.get("token")
-        member = self.tokens.get(token) if token else None
-        if token and member is None:
+        member = self.tokens.get(msg.token) if msg.token is not None else None
+        if msg.token is not None and member is None:
             conn.close(ErrorCode.BAD_TOKEN, "that seat is no longer held for you (the game may have ended)")
             return
-        s.name = clean_name(msg["name"]) if member is None else member.name
+        s.name = clean_name(msg.name) if member is None else member.name
         conn.name = s.name
-        table_id = msg.get("table")
-        table = self.tables.get(table_id) if table_id is not None else None
-        if member is None and table_id is not None:
-            if table is None:
-                conn.close(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
-                return
-            if not msg.get("watch") and not table.free_seats():
-                code = ErrorCode.TABLE_FULL if table.phase is Phase.WAITING else ErrorCode.WRONG_PHASE
-                conn.close(code, f"{table.name} has no free seat")
+        table = self.tables.get(msg.table) if msg.table is not None else None
+        if member is None:
+            if msg.table is not None:
+                if table is None:
+                    conn.close(ErrorCode.NO_SUCH_TABLE, f"there is no table {msg.table}")
+                    return
+                if not msg.watch and table.phase is not Phase.WAITING:
+                    conn.close(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it")
+                    return
+                if not msg.watch and not table.free_seats():
+                    conn.close(ErrorCode.TABLE_FULL, f"{table.name} has no free seat")
+                    return
+            sits = table is not None and not msg.watch
+            crowd = sum(1 for x in self._unseated() if x.address == s.address and x.conn.greeted)
+            if not sits and crowd >= self.limits.per_address:
+                conn.close(ErrorCode.HOST_FULL, f"{crowd} connections from your address already hold no seat")
                 return
         conn.greeted = True
         conn.send(
@@ -307,7 +391,7 @@ class Host:
                 "t": "welcome",
                 "v": PROTOCOL_VERSION,
                 "rules": RULES_HASH,
-                "host": self.config.name,
+                "host": self.name,
                 "name": s.name,
                 "resumed": member is not None,
             }
@@ -320,22 +404,15 @@ class Host:
                     old_session.member = None
                 old.close(ErrorCode.REPLACED, "you joined from another connection")
             s.member = member
-            member.table.resume(member, conn, msg.get("last_seq"))
-            return
-        if table is not None:
-            if msg.get("watch"):
+            member.table.resume(member, conn, msg.last_seq)
+        elif table is not None:
+            if msg.watch:
                 self._watch(s, table)
             else:
                 s.member = table.sit(conn, s.name)
-            return
-        conn.send(self.lobby_frame())
-
-    def _say(self, s: Session, text: str) -> None:
-        if s.member is not None:
-            s.member.table.say(s.name, s.member.seat, text)
-        elif s.watching_table is not None:
-            s.watching_table.say(s.name, None, text)
-        # the lobby has no chat: people talk at their table
+        else:
+            conn.send(self.lobby_frame())
+        self._place(s)
 
     def _resync(self, s: Session) -> None:
         """After a stale choice: the seat's view and decisions now (its log is up to date)."""
@@ -369,43 +446,47 @@ class Host:
     # Requests: each returns normally (ok) or raises NetError (refused, with the reason); one
     # that returns True sends its own `result` later.
 
-    def _do_join(self, s: Session, msg: Message) -> None:
-        table = self._table(msg["table"])
+    def _do_join(self, s: Session, msg: Join) -> None:
+        table = self._table(msg.table)
         if s.member is not None and s.member.table is table:
             raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
-        seat = msg.get("seat")
         if table.phase is not Phase.WAITING:
-            raise NetError(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch")
+            raise NetError(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it")
+        seat = msg.seat
+        if seat is not None and seat >= len(table.seats):
+            raise NetError(ErrorCode.BAD_FIELD, f"{table.name} has seats 0 to {len(table.seats) - 1}")
         free = table.free_seats()
-        if not free or (seat is not None and seat not in free):
-            raise NetError(
-                ErrorCode.TABLE_FULL, f"{table.name} has no free seat" if not free else f"seat {seat} is taken"
-            )
+        if not free:
+            raise NetError(ErrorCode.TABLE_FULL, f"{table.name} has no free seat")
+        if seat is not None and seat not in free:
+            raise NetError(ErrorCode.TABLE_FULL, f"seat {seat} of {table.name} is taken")
         self._leave_current(s)
         s.member = table.sit(s.conn, s.name, seat)
 
-    def _do_watch(self, s: Session, msg: Message) -> None:
-        table = self._table(msg["table"])
+    def _do_watch(self, s: Session, msg: Watch) -> None:
+        table = self._table(msg.table)
         self._leave_current(s)
         self._watch(s, table)
 
-    def _do_create(self, s: Session, msg: Message) -> None:
+    def _do_create(self, s: Session, msg: Create) -> None:
         if len(self.tables) >= self.config.tables:
             raise NetError(ErrorCode.NOT_ALLOWED, f"this host allows {self.config.tables} table(s) at once")
+        mine = sum(1 for address in self.created.values() if address == s.address)
+        if mine >= self.limits.tables_per_address:
+            raise NetError(ErrorCode.NOT_ALLOWED, f"{mine} tables opened from your address are still open")
         base = self.config.table
-        seats = msg.get("seats") or base.seats
-        bots = msg.get("bots")
-        level = msg.get("level") or base.bot_level
-        edition = msg.get("edition") or base.edition
-        if not 2 <= seats <= TABLE_SEATS_MAX:
-            raise NetError(ErrorCode.BAD_FIELD, f"seats must be 2..{TABLE_SEATS_MAX}")
-        bots = base.bots if bots is None else bots
-        if not 0 <= bots < seats:
-            raise NetError(ErrorCode.BAD_FIELD, "bots must leave at least one seat for you")
+        seats = base.seats if msg.seats is None else msg.seats
+        bots = base.bots if msg.bots is None else msg.bots
+        level = msg.level or base.bot_level
+        edition = msg.edition or base.edition
+        if not bots < seats:
+            raise NetError(ErrorCode.BAD_FIELD, f"`create.bots` must leave a seat for you (0 to {seats - 1})")
         if level not in LEVELS:
-            raise NetError(ErrorCode.BAD_FIELD, f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+            raise NetError(ErrorCode.BAD_FIELD, f"`create.level` must be one of {', '.join(LEVELS)}")
         if edition not in [e.value for e in Edition]:
-            raise NetError(ErrorCode.BAD_FIELD, f"unknown edition {edition!r}")
+            raise NetError(
+                ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(e.value for e in Edition)}"
+            )
         config = TableConfig(
             seats=seats,
             bots=bots,
@@ -421,41 +502,50 @@ class Host:
         )
         self._leave_current(s)
         table = self.open_table(config)
+        self.created[table.id] = s.address
         s.member = table.sit(s.conn, s.name)
 
-    def _do_leave(self, s: Session, msg: Message) -> None:
+    def _do_leave(self, s: Session, msg: Leave) -> None:
         if s.member is None and s.watching is None:
             raise NetError(ErrorCode.NOT_SEATED, "you are in the lobby already")
         self._leave_current(s)
         s.conn.send(self.lobby_frame())
 
-    def _do_start(self, s: Session, msg: Message) -> None:
-        m = self._seated(s)
-        m.table.start(m)
+    def _do_start(self, s: Session, msg: Start) -> None:
+        member = self._seated(s)
+        member.table.start(member)
 
-    def _do_rematch(self, s: Session, msg: Message) -> None:
-        m = self._seated(s)
-        m.table.rematch(m)
+    def _do_rematch(self, s: Session, msg: Rematch) -> None:
+        member = self._seated(s)
+        member.table.rematch(member)
 
-    def _do_choose(self, s: Session, msg: Message) -> bool:
-        m = self._seated(s)
-        m.table.choose(m, msg["id"], msg["option"], msg.get("aid"))
+    def _do_choose(self, s: Session, msg: Choose) -> bool:
+        member = self._seated(s)
+        member.table.choose(member, msg.id, msg.option, msg.aid)
         return True  # the table answers once the update carrying the choice's events went out
 
-    def _do_sync(self, s: Session, msg: Message) -> None:
+    def _do_sync(self, s: Session, msg: Sync) -> None:
         if s.member is not None:
-            m = s.member
-            if m.table.phase is Phase.WAITING:
+            member = s.member
+            if member.table.phase is Phase.WAITING:
                 raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
-            m.table.snapshot(m.stream, s.conn, m.seat, msg.get("seq"))
+            member.table.snapshot(member.stream, s.conn, member.seat, msg.seq)
         elif s.watching is not None and s.watching_table is not None:
-            s.watching_table.snapshot(s.watching.stream, s.conn, None, msg.get("seq"))
+            s.watching_table.snapshot(s.watching.stream, s.conn, None, msg.seq)
         else:
             s.conn.send(self.lobby_frame())
 
-    def _do_here(self, s: Session, msg: Message) -> None:
-        m = self._seated(s)
-        m.table.here(m)
+    def _do_here(self, s: Session, msg: Here) -> None:
+        member = self._seated(s)
+        member.table.here(member)
+
+    def _do_say(self, s: Session, msg: Say) -> None:
+        if s.member is not None:
+            s.member.table.say(s.name, s.member.seat, msg.text)
+        elif s.watching_table is not None:
+            s.watching_table.say(s.name, None, msg.text)
+        else:
+            raise NetError(ErrorCode.NOT_SEATED, "the lobby has no chat: sit at or watch a table")
 
 
 # ---- running a host -----------------------------------------------------------------------

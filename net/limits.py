@@ -12,7 +12,19 @@ FRAMES_PER_SECOND: Final = 30.0
 FRAME_BURST: Final = 60
 """Frames a client may send at once before the rate limit applies."""
 MAX_CONNECTIONS: Final = 256
-"""Connections one host accepts at a time; the next is told `host_full` and closed."""
+"""Connections without a seat one host keeps at a time (seated players are not counted: a seat
+token always gets back in); a newcomer past it makes room by closing the least useful one."""
+PER_ADDRESS: Final = 32
+"""Connections without a seat from one address (an IPv4 address, an IPv6 /64); past it, a
+newcomer's `hello` is told `host_full`."""
+PENDING_PER_ADDRESS: Final = 8
+"""Connections from one address that have not said `hello` yet; a newer one closes the oldest."""
+LOBBY_TIMEOUT: Final = 600.0
+"""Seconds a connection may stay in the lobby (no seat, not watching) before it is closed."""
+TABLES_PER_ADDRESS: Final = 2
+"""Tables people from one address may have opened (`create`) and still open at once."""
+TABLES_MAX: Final = 50
+"""Tables one host may have open at once (`--tables`); the lobby frame lists them all."""
 MAX_ERRORS: Final = 10
 """Protocol errors (bad frames, bad fields, rate limit) before the host disconnects a client."""
 HELLO_TIMEOUT: Final = 10.0
@@ -28,9 +40,22 @@ SEND_TIMEOUT: Final = 10.0
 MAX_QUEUED: Final = 1024 * 1024
 """Bytes queued for one client before it is dropped as a slow reader."""
 NAME_MAX: Final = 24
-"""Characters in a player name, after control characters are removed."""
+"""Characters in a player name, after control characters are removed; longer names are cut."""
 CHAT_MAX: Final = 200
 """Characters in one chat line, after control characters are removed; longer lines are cut."""
+CLEAN_SCAN: Final = 16
+"""Names and chat are cleaned from their first CLEAN_SCAN x limit characters only (the rest is
+cut unread), so a long line costs the host no more than a short one."""
+TOKEN_MAX: Final = 64
+"""Characters in a seat token a client sends (the host's are 32 hex digits)."""
+PASSWORD_MAX: Final = 256
+"""Characters in a password a client sends."""
+TEXT_MAX: Final = 200
+"""Characters in any other string a client sends (a level, an edition, a rules hash) and in the
+host's own texts (reasons, table names)."""
+OPTION_MAX: Final = 16
+"""Items in one list of an option value (lists nest at most OPTION_DEPTH deep)."""
+OPTION_DEPTH: Final = 3
 CHAT_HISTORY: Final = 50
 """Chat lines a table or the lobby remembers for newcomers."""
 EVENT_HISTORY: Final = 400
@@ -61,6 +86,10 @@ class Limits:
     frames_per_second: float = FRAMES_PER_SECOND
     frame_burst: int = FRAME_BURST
     max_connections: int = MAX_CONNECTIONS
+    per_address: int = PER_ADDRESS
+    pending_per_address: int = PENDING_PER_ADDRESS
+    lobby_timeout: float = LOBBY_TIMEOUT
+    tables_per_address: int = TABLES_PER_ADDRESS
     max_errors: int = MAX_ERRORS
     hello_timeout: float = HELLO_TIMEOUT
     partial_frame_timeout: float = PARTIAL_FRAME_TIMEOUT

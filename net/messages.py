@@ -1,67 +1,38 @@
-"""The protocol's frame types, their fields, and the checks a frame passes before it is used.
+"""The protocol's frame types, defined once: one frozen dataclass per frame type, whose annotated
+fields say each field's type and limits (net/schema.py reads them).
 
-docs/protocol.md describes each type with an example. A frame is a plain map; `validate` makes
-sure the fields a handler reads are there and have the right types, so handlers never guess.
+The host checks every client frame with `parse_client`, the client every host frame with
+`parse_host`, and docs/protocol.md's field tables are `reference()` (a test keeps them equal).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import fields, is_dataclass
-from typing import Any, Final, Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Annotated, Any, Final, Literal, Mapping, Union
 
 from core.cards import ACTIONS, Edition, flock_book
+from core.decisions import Decision, DecisionKind, Option, normalize
+from core.events import Event, EventKind
+from core.record import Record
 from core.state import FORMAT
+from core.views import PlayerView
 from net.errors import ErrorCode, NetError
+from net.limits import (
+    CHAT_MAX,
+    NAME_MAX,
+    OPTION_DEPTH,
+    OPTION_MAX,
+    PASSWORD_MAX,
+    TABLE_SEATS_MAX,
+    TABLES_MAX,
+    TEXT_MAX,
+    TOKEN_MAX,
+)
+from net.schema import ID_MAX, Bad, Codec, Cut, Range, Schema, Size
 
 PROTOCOL_VERSION: Final = 1
 """Bumped whenever a frame changes shape; a client of another version is refused."""
-
-# ---- Frame types --------------------------------------------------------------------------
-
-CLIENT_TYPES: Final = frozenset(
-    {
-        "hello",
-        "join",
-        "watch",
-        "create",
-        "leave",
-        "start",
-        "rematch",
-        "choose",
-        "sync",
-        "here",
-        "say",
-        "ping",
-        "pong",
-    }
-)
-"""Frames a client may send."""
-
-HOST_TYPES: Final = frozenset(
-    {
-        "welcome",
-        "bye",
-        "error",
-        "result",
-        "lobby",
-        "table",
-        "seated",
-        "snapshot",
-        "update",
-        "over",
-        "chat",
-        "ping",
-        "pong",
-    }
-)
-"""Frames a host may send."""
-
-REQUESTS: Final = frozenset({"join", "watch", "create", "leave", "start", "rematch", "choose", "sync", "here"})
-"""Client frames that always get a `result` (ok, or a code and a sentence)."""
-
-_ID_MAX: Final = 2**53
-"""Largest integer id a frame may carry (safe in every msgpack/JSON implementation)."""
 
 
 def _rules_text() -> str:
@@ -78,94 +49,454 @@ def _rules_text() -> str:
 
 
 RULES_HASH: Final = hashlib.sha256(_rules_text().encode()).hexdigest()[:16]
-"""A digest of the card data both sides play with: host and client must agree on it."""
+"""A digest of the card data both sides play with: host and client must agree on it.
+docs/protocol.md states its value (a test keeps them equal)."""
+
+# ---- field types ----------------------------------------------------------------------------
+
+Int = Annotated[int, Range(0, ID_MAX)]
+"""Ids, sequence numbers, counters."""
+Aid = Annotated[int, Range(0, ID_MAX)] | None
+SeatNo = Annotated[int, Range(0, TABLE_SEATS_MAX - 1)]
+Seconds = Annotated[float, Range(0, 10**6)]
+Text = Annotated[str, Size(TEXT_MAX)]
+Name = Annotated[str, Size(NAME_MAX)]
+"""A name as the host sends it (already cleaned and cut)."""
+Code = Annotated[str, Size(32)]
+"""An error code: `ErrorCode` values; a client keeps any it does not know as a string."""
+Level = Annotated[str, Size(32)]
+Token = Annotated[str, Size(TOKEN_MAX)]
 
 
-# ---- Validation -------------------------------------------------------------------------
-
-_STR: Final = (str,)
-_INT: Final = (int,)
-
-
-def _check_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and -_ID_MAX <= v <= _ID_MAX
-
-
-def _check_option(v: Any, depth: int = 0) -> bool:
-    if isinstance(v, str):
-        return len(v) <= 200
-    if _check_int(v):
-        return True
-    if isinstance(v, list) and depth < 3 and len(v) <= 16:
-        return all(_check_option(x, depth + 1) for x in v)
-    return False
+def read_option(value: Any, depth: int = 0) -> Any:
+    """An option value as a client may send it: a string of at most TEXT_MAX characters, an
+    integer, or a list of at most OPTION_MAX of them, nested at most OPTION_DEPTH deep."""
+    if isinstance(value, str):
+        if len(value) <= TEXT_MAX:
+            return value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if -ID_MAX <= value <= ID_MAX:
+            return value
+    elif isinstance(value, list) and depth < OPTION_DEPTH and len(value) <= OPTION_MAX:
+        return [read_option(v, depth + 1) for v in value]
+    raise ValueError("not an option value")
 
 
-Spec = Mapping[str, tuple[str, bool, int]]
-"""field -> (kind, required, max length for strings)."""
+_OPTION_WORDS: Final = (
+    f"an option value (a string of at most {TEXT_MAX} characters, an integer, "
+    f"or a list of at most {OPTION_MAX} of them, {OPTION_DEPTH} deep)"
+)
+OptionValue = Annotated[Any, Codec(read_option, _OPTION_WORDS)]
 
-_CLIENT_FIELDS: Final[Mapping[str, Spec]] = {
-    "hello": {
-        "v": ("int", True, 0),
-        "rules": ("str", True, 64),
-        "name": ("str", True, 200),
-        "token": ("str|nil", False, 64),
-        "password": ("str|nil", False, 200),
-        "last_seq": ("int|nil", False, 0),
-        "table": ("int|nil", False, 0),
-        "watch": ("bool", False, 0),
-    },
-    "join": {"table": ("int", True, 0), "seat": ("int|nil", False, 0), "aid": ("int|nil", False, 0)},
-    "watch": {"table": ("int", True, 0), "aid": ("int|nil", False, 0)},
-    "create": {
-        "seats": ("int|nil", False, 0),
-        "bots": ("int|nil", False, 0),
-        "level": ("str|nil", False, 32),
-        "edition": ("str|nil", False, 8),
-        "aid": ("int|nil", False, 0),
-    },
-    "leave": {"aid": ("int|nil", False, 0)},
-    "start": {"aid": ("int|nil", False, 0)},
-    "rematch": {"aid": ("int|nil", False, 0)},
-    "choose": {"id": ("int", True, 0), "option": ("option", True, 0), "aid": ("int|nil", False, 0)},
-    "sync": {"aid": ("int|nil", False, 0), "seq": ("int|nil", False, 0)},
-    "here": {"aid": ("int|nil", False, 0)},
-    "say": {"text": ("str", True, 2000)},
-    "ping": {"n": ("int", True, 0)},
-    "pong": {"n": ("int", True, 0)},
+
+# ---- client to host -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first frame. `token` rejoins a seat; `table` sits there at once (or watches, with `watch`)."""
+
+    v: Int
+    rules: Annotated[str, Size(64)]
+    name: Annotated[str, Cut(NAME_MAX)]
+    token: Token | None = None
+    password: Annotated[str, Size(PASSWORD_MAX)] | None = None
+    last_seq: Int | None = None
+    table: Int | None = None
+    watch: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Sit at a table that has not started: at `seat`, or the first free one."""
+
+    table: Int
+    seat: SeatNo | None = None
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Watch a table (a snapshot follows if it is playing)."""
+
+    table: Int
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    """Open a table and sit at it; a missing field takes the host's own setting."""
+
+    seats: Annotated[int, Range(2, TABLE_SEATS_MAX)] | None = None
+    bots: Annotated[int, Range(0, TABLE_SEATS_MAX - 1)] | None = None
+    level: Level | None = None
+    edition: Annotated[str, Size(16)] | None = None
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Back to the lobby."""
+
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The owner starts the game with whoever is seated."""
+
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Ask for another game after `over`."""
+
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Here:
+    """Take the seat back from the bot that played it."""
+
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """Ask for a snapshot (with the events after `seq`)."""
+
+    seq: Int | None = None
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Answer one of this seat's open decisions with one of its option values, as received."""
+
+    id: Int
+    option: OptionValue
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat line to the table."""
+
+    text: Annotated[str, Cut(CHAT_MAX)]
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """A heartbeat; the other side answers `pong` with the same `n`."""
+
+    n: Int
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    """The answer to a `ping`."""
+
+    n: Int
+
+
+# ---- parts of host frames -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat."""
+
+    seat: SeatNo
+    name: Name
+    kind: Literal["human", "bot"]
+    level: Level | None
+    """A bot's level (also set for a person's seat while a bot plays it)."""
+    connected: bool
+    away: bool
+    """A bot is playing for this person right now."""
+    left: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A table's timing (seconds; 0 is none)."""
+
+    reaction_window: Seconds
+    reaction_limit: Seconds
+    turn_limit: Seconds
+    away_grace: Seconds
+    bot_level: Level
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as the lobby lists it; a `table` frame adds `owner`, `rematch` and `settings`."""
+
+    id: Int
+    name: Text
+    phase: Literal["waiting", "playing", "over"]
+    game: Int
+    edition: Annotated[str, Size(16)]
+    seats: Annotated[tuple[SeatInfo | None, ...], Size(TABLE_SEATS_MAX)]
+    """None is a free seat."""
+    watchers: Int
+    owner: SeatNo | None = None
+    rematch: Annotated[tuple[SeatNo, ...], Size(TABLE_SEATS_MAX)] = ()
+    settings: Settings | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WireEvent:
+    """An event as the wire carries it (`core.events.Event.to_dict`)."""
+
+    kind: Annotated[str, Size(32)]
+    player: SeatNo | None
+    cards: Annotated[tuple[Annotated[str, Size(8)], ...], Size(128)]
+    zone: Annotated[str, Size(16)] | None
+    to: Annotated[str, Size(16)] | None
+    n: Int
+    secret: bool
+
+
+_EVENT: Final = Schema(WireEvent, "event")
+
+
+def read_event(value: Any) -> Event:
+    w = _EVENT.parse(value)
+    return Event(EventKind(w.kind), w.player, w.cards, w.zone, w.to, w.n, w.secret)
+
+
+def _read_option_row(value: Any) -> Option:
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError("an option is [value, label, refs]")
+    v, label, refs = value
+    if not isinstance(label, str) or len(label) > TEXT_MAX:
+        raise ValueError("bad label")
+    if not isinstance(refs, list) or len(refs) > 64 or not all(isinstance(r, str) and len(r) <= 16 for r in refs):
+        raise ValueError("bad refs")
+    return Option(normalize(read_option(v)), label, tuple(refs))
+
+
+@dataclass(frozen=True, slots=True)
+class WireDecision:
+    """A decision as the wire carries it (`core.decisions.Decision.to_dict`, with a per-seat id)."""
+
+    id: Int
+    player: SeatNo
+    kind: DecisionKind
+    prompt: Text
+    options: Annotated[tuple[Annotated[Option, Codec(_read_option_row, "[value, label, refs]")], ...], Size(256)]
+
+
+_DECISION: Final = Schema(WireDecision, "decision")
+
+
+def read_decision(value: Any) -> Decision:
+    w = _DECISION.parse(value)
+    if not w.options or len({o.value for o in w.options}) != len(w.options):
+        raise ValueError("a decision has distinct options, at least one")
+    return Decision(w.id, w.player, DecisionKind(w.kind), w.prompt, w.options)
+
+
+def _read_view(value: Any) -> PlayerView:
+    return PlayerView.from_dict(value)
+
+
+def _read_score(value: Any) -> Mapping[str, int]:
+    if not isinstance(value, dict) or len(value) > 32:
+        raise ValueError("a score is a map")
+    for k, v in value.items():
+        if not isinstance(k, str) or len(k) > 32 or isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError("a score maps names to integers")
+    return dict(value)
+
+
+def _read_record(value: Any) -> Mapping[str, Any]:
+    Record.from_dict(value)
+    return dict(value)
+
+
+EventT = Annotated[Event, Codec(read_event, "an event (see Updates)")]
+DecisionT = Annotated[Decision, Codec(read_decision, "a decision (see Decisions and choices)")]
+ViewT = Annotated[PlayerView, Codec(_read_view, "a view (`core.views.PlayerView.to_dict`)")]
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A reaction window being shown: the same for every window and seat."""
+
+    kind: Annotated[str, Size(16)]
+    limit: Seconds | None
+
+
+# ---- host to client -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """The handshake succeeded; `name` is the cleaned name the others see."""
+
+    v: Int
+    rules: Annotated[str, Size(64)]
+    host: Name
+    name: Name
+    resumed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """The host closes the connection, and why."""
+
+    code: Code
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    """A frame was dropped (a protocol error)."""
+
+    code: Code
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The answer to a request: exactly one per request, `aid` as the request had it."""
+
+    aid: Aid
+    ok: bool
+    code: Code | None = None
+    text: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyInfo:
+    """The host's tables, for a client not at one."""
+
+    host: Name
+    tables: Annotated[tuple[TableInfo, ...], Size(TABLES_MAX)]
+    can_create: bool
+    levels: Annotated[tuple[Level, ...], Size(16)]
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """You sit here; keep the token to come back. Only its owner ever gets a token."""
+
+    table: Int
+    seat: SeatNo
+    token: Token
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """One step of the game for this seat (see Updates)."""
+
+    table: Int
+    seq: Int
+    events: Annotated[tuple[EventT, ...], Size(2048)]
+    view: ViewT | None
+    decisions: Annotated[tuple[DecisionT, ...], Size(16)]
+    window: Window | None
+    limit: Seconds | None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything a seat needs to go on; resets its `seq` (see Updates)."""
+
+    table: Int
+    seat: SeatNo | None
+    seq: Int
+    events: Annotated[tuple[EventT, ...], Size(2048)]
+    view: ViewT | None
+    decisions: Annotated[tuple[DecisionT, ...], Size(16)]
+    window: Window | None
+    limit: Seconds | None
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """The game ended."""
+
+    table: Int
+    game: Int
+    winners: Annotated[tuple[SeatNo, ...], Size(TABLE_SEATS_MAX)]
+    scores: Annotated[
+        tuple[Annotated[Mapping[str, int], Codec(_read_score, "a map of integers")], ...], Size(TABLE_SEATS_MAX)
+    ]
+    names: Annotated[tuple[Name, ...], Size(TABLE_SEATS_MAX)]
+    record: Annotated[Mapping[str, Any], Codec(_read_record, "a record (`core.record.Record.to_dict`)")]
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A cleaned chat line (`seat` null for a spectator)."""
+
+    table: Int
+    name: Name
+    seat: SeatNo | None
+    text: Annotated[str, Size(CHAT_MAX)]
+
+
+ClientFrame = Union[Hello, Join, Watch, Create, Leave, Start, Rematch, Here, Sync, Choose, Say, Ping, Pong]
+HostFrame = Union[Welcome, Bye, Error, Result, LobbyInfo, Seated, TableInfo, Update, Snapshot, Over, Chat, Ping, Pong]
+
+CLIENT_FRAMES: Final[Mapping[str, Schema]] = {
+    s.name: s
+    for s in (
+        Schema(c) for c in (Hello, Join, Watch, Create, Leave, Start, Rematch, Here, Sync, Choose, Say, Ping, Pong)
+    )
 }
+"""Every frame a client may send, by `t`."""
+HOST_FRAMES: Final[Mapping[str, Schema]] = {
+    s.name: s
+    for s in (
+        *(Schema(c) for c in (Welcome, Bye, Error, Result)),
+        Schema(LobbyInfo, "lobby"),
+        Schema(Seated),
+        Schema(TableInfo, "table"),
+        *(Schema(c) for c in (Update, Snapshot, Over, Chat, Ping, Pong)),
+    )
+}
+"""Every frame a host may send, by `t`."""
+PARTS: Final[tuple[Schema, ...]] = (
+    Schema(SeatInfo, "seat"),
+    Schema(Settings, "settings"),
+    Schema(Window, "window"),
+    _EVENT,
+    _DECISION,
+)
+"""The maps inside host frames that have a schema of their own."""
+
+CLIENT_TYPES: Final = frozenset(CLIENT_FRAMES)
+HOST_TYPES: Final = frozenset(HOST_FRAMES)
+REQUESTS: Final = frozenset({"join", "watch", "create", "leave", "start", "rematch", "choose", "sync", "here", "say"})
+"""Client frames that always get exactly one `result` (ok, or a code and a sentence)."""
 
 
-def _ok(kind: str, v: Any, limit: int) -> bool:
-    for k in kind.split("|"):
-        if k == "nil" and v is None:
-            return True
-        if k == "int" and _check_int(v):
-            return True
-        if k == "str" and isinstance(v, str) and len(v) <= limit:
-            return True
-        if k == "bool" and isinstance(v, bool):
-            return True
-        if k == "option" and _check_option(v):
-            return True
-    return False
-
-
-def validate(message: Mapping[str, Any]) -> None:
-    """Check a client frame's fields. Raises NetError(BAD_FIELD) naming the first bad field.
-
-    Unknown extra fields are ignored, so that a newer client can add optional ones.
-    """
-    spec = _CLIENT_FIELDS.get(message["t"])
-    if spec is None:
+def _parse(frames: Mapping[str, Schema], message: Mapping[str, Any]) -> Any:
+    schema = frames.get(message["t"])
+    if schema is None:
         raise NetError(ErrorCode.UNKNOWN_TYPE, f"unknown frame type {str(message['t'])[:40]!r}")
-    for name, (kind, required, limit) in spec.items():
-        if name not in message:
-            if required:
-                raise NetError(ErrorCode.BAD_FIELD, f"`{message['t']}` needs a `{name}` field")
-            continue
-        if not _ok(kind, message[name], limit):
-            raise NetError(ErrorCode.BAD_FIELD, f"`{message['t']}.{name}` must be {kind.replace('|', ' or ')}")
+    try:
+        return schema.parse(message)
+    except Bad as exc:
+        raise NetError(ErrorCode.BAD_FIELD, str(exc)) from None
+
+
+def parse_client(message: Mapping[str, Any]) -> ClientFrame:
+    """A client frame as its type. Raises NetError(BAD_FIELD or UNKNOWN_TYPE) naming the first
+    bad field. Unknown extra fields are ignored, so that a newer client can add optional ones."""
+    return _parse(CLIENT_FRAMES, message)  # type: ignore[no-any-return]
+
+
+def parse_host(message: Mapping[str, Any]) -> HostFrame:
+    """A host frame as its type. Raises NetError(BAD_FIELD or UNKNOWN_TYPE)."""
+    return _parse(HOST_FRAMES, message)  # type: ignore[no-any-return]
 
 
 def hello(
@@ -189,3 +520,26 @@ def hello(
     if watch:
         msg["watch"] = True
     return msg
+
+
+# ---- the document's tables ------------------------------------------------------------------
+
+
+def reference() -> str:
+    """docs/protocol.md's field tables, one per frame type and part, in Markdown."""
+    out: list[str] = []
+    for title, schemas in (
+        ("Client to host", CLIENT_FRAMES.values()),
+        ("Host to client", HOST_FRAMES.values()),
+        ("Parts of host frames", PARTS),
+    ):
+        out.append(f"#### {title}\n")
+        for s in schemas:
+            doc = (s.cls.__doc__ or "").strip().splitlines()[0]
+            out.append(f"`{s.name}`: {doc}\n")
+            out.append("| field | type | |")
+            out.append("| --- | --- | --- |")
+            for f in s.fields:
+                out.append(f"| `{f.name}` | {f.words} | {'required' if f.required else 'optional'} |")
+            out.append("")
+    return "\n".join(out)

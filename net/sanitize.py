@@ -6,7 +6,7 @@ import re
 import unicodedata
 from typing import Final
 
-from net.limits import CHAT_MAX, NAME_MAX
+from net.limits import CHAT_MAX, CLEAN_SCAN, NAME_MAX
 
 _ESCAPES: Final = re.compile(
     r"""
@@ -25,8 +25,9 @@ _SPACES: Final = re.compile(r"\s+")
 
 def clean(text: str, limit: int) -> str:
     """`text` with escape sequences and control characters removed, whitespace runs made one
-    space, trimmed, and cut to `limit` characters."""
-    text = _ESCAPES.sub("", text)
+    space, trimmed, and cut to `limit` characters. Only the first CLEAN_SCAN x `limit`
+    characters are read: the rest is cut unread, so a long line costs no more than a short one."""
+    text = _ESCAPES.sub("", text[: limit * CLEAN_SCAN])
     text = "".join(" " if ch in "\t\n\r\v\f" else ch for ch in text)
     text = "".join(ch for ch in text if unicodedata.category(ch) not in _DROP_CATEGORIES)
     text = _SPACES.sub(" ", text).strip()

@@ -13,7 +13,7 @@ from net.client import Client
 from net.frames import FrameDecoder, Message, encode
 from net.host import Host, HostConfig
 from net.limits import Limits
-from net.messages import HOST_TYPES, hello
+from net.messages import HOST_TYPES, hello, parse_host
 from net.table import TableConfig
 
 FAST = Limits(ping_interval=0.5, idle_timeout=5.0, hello_timeout=2.0, partial_frame_timeout=2.0, send_timeout=2.0)
@@ -80,6 +80,7 @@ class Raw:
                     raise EOFError("the host closed the connection")
                 for item in self.decoder.feed(data):
                     assert isinstance(item, dict), item
+                    parse_host(item)  # every frame the host sends is one docs/protocol.md describes
                     self.frames.append(item)
                     self._unread.append(item)
 
