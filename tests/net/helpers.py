@@ -50,8 +50,11 @@ class Raw:
         self.eof = False
 
     @classmethod
-    async def open(cls, port: int) -> Raw:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def open(cls, port: int, local: str | None = None) -> Raw:
+        """Connect to 127.0.0.1 (from `local`, another loopback address such as 127.0.0.2: on
+        Linux all of 127.0.0.0/8 is this machine, so tests can come from many addresses)."""
+        local_addr = (local, 0) if local is not None else None
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=local_addr)
         return cls(reader, writer)
 
     def send(self, msg: dict[str, Any]) -> None:
