@@ -28,6 +28,7 @@ from net.discovery import (
     read_announcement,
     read_probe,
 )
+from net.peers import Buckets, address_key
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,13 @@ REPLIES_PER_SECOND: Final = 20.0
 """Sustained announcements a host sends per second, to everyone together (a token bucket)."""
 REPLY_BURST: Final = 40
 """Announcements a host may send at once before the rate applies."""
+REPLIES_PER_ADDRESS: Final = 2.0
+"""Sustained announcements per second to one address (a finder probes once a second), so one
+noisy machine cannot use up the answers everyone else is waiting for."""
+ADDRESS_BURST: Final = 5
+"""Announcements one address may get at once before its own rate applies."""
+ADDRESSES_KEPT: Final = 1024
+"""Addresses whose buckets a host remembers (the least recently heard from is forgotten first)."""
 PROBE_INTERVAL: Final = 1.0
 """Seconds between probe rounds while a list of games is shown."""
 FIRST_WAIT: Final = 0.6
@@ -69,12 +77,15 @@ class Responder(asyncio.DatagramProtocol):
         *,
         rate: float = REPLIES_PER_SECOND,
         burst: int = REPLY_BURST,
+        per_address: float = REPLIES_PER_ADDRESS,
+        address_burst: int = ADDRESS_BURST,
         allow: Callable[[str], bool] = answers_to,
     ) -> None:
         self.describe = describe
         self.rate = rate
         self.burst = burst
         self.allow = allow
+        self.addresses = Buckets(per_address, address_burst, ADDRESSES_KEPT)
         self.transport: asyncio.DatagramTransport | None = None
         self.answered = 0
         self.ignored = 0
@@ -87,7 +98,12 @@ class Responder(asyncio.DatagramProtocol):
     def datagram_received(self, data: bytes, addr: tuple[str | int, ...]) -> None:
         host = str(addr[0])
         nonce = read_probe(data) if self.allow(host) else None
-        if nonce is None or not self._take_token() or self.transport is None:
+        if (
+            nonce is None
+            or not self.addresses.take(address_key(host), time.monotonic())
+            or not self._take_token()
+            or self.transport is None
+        ):
             self.ignored += 1
             return
         try:

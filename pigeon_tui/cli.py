@@ -219,6 +219,7 @@ def _host(args: argparse.Namespace) -> int:
 
     from net.bots import default_processes
     from net.host import HostConfig, run
+    from net.limits import TABLES_MAX
     from net.table import TableConfig
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
@@ -239,6 +240,8 @@ def _host(args: argparse.Namespace) -> int:
     )
     try:
         table.check()
+        if not 1 <= args.tables <= TABLES_MAX:
+            raise ValueError(f"--tables must be 1 to {TABLES_MAX}")
     except ValueError as exc:
         print(f"pigeon-tui host: {exc}", file=sys.stderr)
         return 2
@@ -337,6 +340,7 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         print("pigeon-tui serve-ssh needs asyncssh: pip install 'pigeon-tui[ssh]'", file=sys.stderr)
         return 1
     from net.host import Host, HostConfig, lan_addresses
+    from net.limits import TABLES_MAX
     from net.table import TableConfig
     from pigeon_tui.remote import parse_address
 
@@ -352,7 +356,9 @@ def _serve_ssh(args: argparse.Namespace) -> int:
     table = TableConfig(
         seats=args.seats, bots=args.bots, bot_level=levels[0], bot_levels=levels if len(levels) > 1 else ()
     )
-    host = HostConfig(bind="127.0.0.1", port=0, name=args.name, tables=args.max_sessions + 1, table=table)
+    host = HostConfig(
+        bind="127.0.0.1", port=0, name=args.name, tables=min(args.max_sessions + 1, TABLES_MAX), table=table
+    )
     config = SshConfig(
         bind=args.bind,
         port=args.port,

@@ -19,6 +19,12 @@ MAX_CONNECTIONS: Final = 64
 """SSH connections at once, logged in or not; the next is disconnected at once."""
 SESSIONS_PER_CONNECTION: Final = 2
 """Session channels one SSH connection may open (a multiplexing client asks for more)."""
+CONNECTIONS_PER_ADDRESS: Final = 8
+"""SSH connections at once from one address (an IPv4 address, an IPv6 /64); the next is
+disconnected at once, so one machine cannot take every slot."""
+SESSION_WAIT: Final = 30.0
+"""Seconds a logged-in connection may have no session open (`ssh -N`, or a multiplexing master
+whose sessions ended) before it is closed: only sessions are held for the idle timeout."""
 LOGIN_TIMEOUT: Final = 30.0
 """Seconds a connection has to authenticate."""
 IDLE_TIMEOUT: Final = 1800.0

@@ -13,21 +13,24 @@ import logging
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Final
 
 import asyncssh
 
 from net.host import Host, HostConfig, bound_addresses
+from net.peers import address_key
 from net.ssh.child import (
     CHILD_COMMAND,
+    CONNECTIONS_PER_ADDRESS,
     IDLE_TIMEOUT,
     KEEPALIVE_COUNT_MAX,
     KEEPALIVE_INTERVAL,
     LOGIN_TIMEOUT,
     MAX_CONNECTIONS,
     MAX_SESSIONS,
+    SESSION_WAIT,
     SESSIONS_PER_CONNECTION,
     SSH_PORT,
     TermSize,
@@ -71,11 +74,14 @@ class SshConfig:
     game_password: str | None = None
     """The game host's password, if it has one."""
     host: HostConfig = field(default_factory=lambda: HostConfig(bind="127.0.0.1", port=0, tables=MAX_SESSIONS + 1))
-    """The in-process game host (bound to 127.0.0.1: only the sessions' children reach it)."""
+    """The in-process game host (bound to 127.0.0.1: only the sessions' children reach it, so
+    its per-address limits are raised to the session cap: players are counted here instead)."""
     max_sessions: int = MAX_SESSIONS
     max_connections: int = MAX_CONNECTIONS
+    per_address: int = CONNECTIONS_PER_ADDRESS
     idle_timeout: float = IDLE_TIMEOUT
     login_timeout: float = LOGIN_TIMEOUT
+    session_wait: float = SESSION_WAIT
     command: tuple[str, ...] = CHILD_COMMAND
     """How the TUI is started (`join ADDRESS --name USER --guest ...` is appended)."""
 
@@ -85,7 +91,7 @@ class SshConfig:
             raise ValueError("--open lets everyone in: it takes no --authorized-keys or --password")
         if not self.open and self.authorized_keys is None and not self.password:
             raise ValueError("choose how players get in: --authorized-keys FILE, --password PW, or --open")
-        if self.max_sessions < 1 or self.max_connections < 1:
+        if self.max_sessions < 1 or self.max_connections < 1 or self.per_address < 1:
             raise ValueError("the session and connection caps must be at least 1")
         if self.idle_timeout < 0:
             raise ValueError("the idle timeout must be 0 (none) or more")
@@ -137,6 +143,8 @@ class SshServer:
         self.sessions: set[Session] = set()
         """Sessions running (or starting) a child."""
         self.connections = 0
+        self.per_address: dict[str, int] = {}
+        """Connections open now, by address (`net.peers.address_key`)."""
         self.token_dir = Path(tempfile.mkdtemp(prefix="pigeon-tui-ssh-"))
         """Seat tokens per public key (mode 0700, removed on close): a key's next session
         resumes the seat its last one held."""
@@ -225,28 +233,64 @@ class Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = ""
+        self.address = ""
         self.key_fingerprint: str | None = None
         """The public key this connection logged in with (None: a password, or --open)."""
         self._candidate: str | None = None
         self._sessions = 0
+        self._open: set[Session] = set()
+        self._waiting: asyncio.TimerHandle | None = None
         self._counted = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        self.address = address_key(self.peer)
         server = self.server
-        if server._closing or server.connections >= server.config.max_connections:
-            log.info("%s: refused, %d connections already", self.peer, server.connections)
+        here = server.per_address.get(self.address, 0)
+        if server._closing or server.connections >= server.config.max_connections or here >= server.config.per_address:
+            log.info("%s: refused, %d connections already (%d from there)", self.peer, server.connections, here)
             asyncio.get_running_loop().call_soon(conn.close)
             return
         server.connections += 1
+        server.per_address[self.address] = here + 1
         self._counted = True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_waiting()
+        self.conn = None
         if self._counted:
-            self.server.connections -= 1
+            server = self.server
+            server.connections -= 1
+            left = server.per_address.get(self.address, 1) - 1
+            if left > 0:
+                server.per_address[self.address] = left
+            else:
+                server.per_address.pop(self.address, None)
             self._counted = False
+
+    # ---- a connection holds a slot only while it has a session --------------------------------
+
+    def _wait_for_a_session(self) -> None:
+        wait = self.server.config.session_wait
+        if self._waiting is None and not self._open and wait > 0 and self.conn is not None:
+            self._waiting = asyncio.get_running_loop().call_later(wait, self._no_session)
+
+    def _stop_waiting(self) -> None:
+        if self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
+
+    def _no_session(self) -> None:
+        self._waiting = None
+        if not self._open and self.conn is not None:
+            log.info("%s: no session open for %gs, closing", self.peer, self.server.config.session_wait)
+            self.conn.close()
+
+    def session_ended(self, session: Session) -> None:
+        self._open.discard(session)
+        self._wait_for_a_session()
 
     # ---- authentication ---------------------------------------------------------------------
 
@@ -285,6 +329,7 @@ class Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.key_fingerprint = self._candidate
         log.info("%s: logged in%s", self.peer, " with a key" if self.key_fingerprint else "")
+        self._wait_for_a_session()
 
     # ---- what may be opened -----------------------------------------------------------------
 
@@ -292,7 +337,10 @@ class Connection(asyncssh.SSHServer):
         if self._sessions >= SESSIONS_PER_CONNECTION:
             return False
         self._sessions += 1
-        return Session(self.server, self)
+        session = Session(self.server, self)
+        self._open.add(session)
+        self._stop_waiting()
+        return session
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False  # no direct-tcpip (ssh -L)
@@ -465,9 +513,23 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self._ended = True
         if self.child is not None and not self.child.exited.done():
             self.child.signal_group(1)  # SIGHUP; `_run` reaps it (or stops it once started)
+        self.connection.session_ended(self)
 
 
 # ---- running it ---------------------------------------------------------------------------
+
+
+def inner_host(config: SshConfig) -> HostConfig:
+    """The in-process game host's config: every session's child comes from 127.0.0.1, so its
+    per-address limits must let every session in (each player is counted at the front door)."""
+    limits = config.host.limits
+    limits = replace(
+        limits,
+        per_address=max(limits.per_address, config.max_sessions),
+        pending_per_address=max(limits.pending_per_address, config.max_sessions),
+        tables_per_address=max(limits.tables_per_address, config.max_sessions),
+    )
+    return replace(config.host, limits=limits)
 
 
 async def serve_ssh(config: SshConfig, ready: Callable[[SshServer, Host | None], None] | None = None) -> None:
@@ -478,7 +540,7 @@ async def serve_ssh(config: SshConfig, ready: Callable[[SshServer, Host | None],
     key = load_or_create(config.host_key)
     host: Host | None = None
     if config.game is None:
-        host = Host(config.host)
+        host = Host(inner_host(config))
         await host.start()
         game = ("127.0.0.1", host.port)
     else:

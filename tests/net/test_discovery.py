@@ -123,6 +123,22 @@ def test_responder_rate_limits_and_ignores_what_is_not_a_probe() -> None:
     assert responder.ignored == 5
 
 
+def test_one_noisy_address_does_not_use_up_everyone_s_answers() -> None:
+    """Each address has its own small bucket inside the host's: a flood of probes from one
+    address gets a few answers, and a probe from another address is still answered."""
+    responder = Responder(lambda: _game(), rate=0.001, burst=40, per_address=0.001, address_burst=5)
+    transport = _Transport()
+    responder.transport = transport  # type: ignore[assignment]
+    for n in range(200):
+        responder.datagram_received(probe(n), ("192.168.1.66", 5000))
+    assert len(transport.sent) == 5
+    responder.datagram_received(probe(7), ("192.168.1.20", 5000))
+    assert len(transport.sent) == 6 and transport.sent[-1][1] == ("192.168.1.20", 5000)
+    for n in range(100):  # the /64 of an IPv6 address counts as one address
+        responder.datagram_received(probe(n), (f"fe80::{n + 1:x}", 5000, 0, 0))
+    assert len(transport.sent) == 11
+
+
 def test_parse_target_and_join_without_an_address() -> None:
     assert parse_target("192.168.1.255") == ("192.168.1.255", 7778)
     assert parse_target("10.0.0.2:9000") == ("10.0.0.2", 9000)

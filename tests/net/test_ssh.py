@@ -383,6 +383,36 @@ async def test_sessions_are_capped(tmp_path: Path) -> None:
         assert b"every seat of this server is taken" in term.raw
 
 
+async def test_a_connection_without_a_session_is_closed(tmp_path: Path) -> None:
+    """`ssh -N` (logged in, no session) holds no slot for long: it is closed after
+    `session_wait`; a connection whose session ended waits the same."""
+    async with front_door(tmp_path, session_wait=0.5) as (server, host):
+        async with login(server) as conn:
+            await asyncio.wait_for(conn.wait_closed(), WAIT)
+            assert server.connections == 0 and not server.per_address
+        async with login(server) as conn:
+            chan, term = await conn.create_session(Terminal, encoding=None)  # no PTY: it ends at once
+            await asyncio.wait_for(term.closed.wait(), WAIT)
+            await asyncio.wait_for(conn.wait_closed(), WAIT)
+
+
+async def test_connections_from_one_address_are_capped(tmp_path: Path) -> None:
+    """One machine cannot take every slot: past `per_address` connections from its address the
+    next is disconnected at once, and a slot is free again when one closes."""
+    async with front_door(tmp_path, per_address=2) as (server, host):
+        async with login(server) as one, login(server) as two:
+            with pytest.raises((asyncssh.Error, OSError)):
+                async with login(server):
+                    pass
+            assert server.per_address == {"127.0.0.1": 2}
+            assert one is not None and two is not None
+        async with asyncio.timeout(WAIT):
+            while server.per_address:
+                await asyncio.sleep(0.05)
+        async with login(server):  # the slot is free again
+            pass
+
+
 async def test_five_sessions_play_at_one_table(tmp_path: Path) -> None:
     config = game_host(seats=5, bots=0)
     async with front_door(tmp_path, host=config) as (server, host):
