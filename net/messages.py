@@ -129,7 +129,8 @@ class Create:
 
     seats: Annotated[int, Range(2, TABLE_SEATS_MAX)] | None = None
     bots: Annotated[int, Range(0, TABLE_SEATS_MAX - 1)] | None = None
-    level: Level | None = None
+    level: Annotated[str, Size(100)] | None = None
+    """A level, or one per bot seat, comma-separated ("hard,greedy,random")."""
     edition: Annotated[str, Size(16)] | None = None
     aid: Aid = None
 
