@@ -12,7 +12,7 @@ import logging
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Final, Mapping
 
 from core.bots import LEVELS
 from core.cards import Edition
@@ -335,14 +335,14 @@ class Host:
             else:
                 self._hello(s, frame)
             return
-        t = type(frame).__name__.lower()
-        if t not in REQUESTS:
+        do = _REQUESTS.get(type(frame))
+        if do is None:
             return
         try:
-            answered = getattr(self, f"_do_{t}")(s, frame)
+            answered = do(self, s, frame)
         except NetError as exc:
             conn.send({"t": "result", "aid": frame.aid, "ok": False, "code": exc.code.value, "text": exc.text})
-            if t == "choose" and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
+            if isinstance(frame, Choose) and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
                 self._resync(s)
             return
         finally:
@@ -546,6 +546,22 @@ class Host:
             s.watching_table.say(s.name, None, msg.text)
         else:
             raise NetError(ErrorCode.NOT_SEATED, "the lobby has no chat: sit at or watch a table")
+
+
+_REQUESTS: Final[Mapping[type, Callable[[Host, Session, Any], bool | None]]] = {
+    Join: Host._do_join,
+    Watch: Host._do_watch,
+    Create: Host._do_create,
+    Leave: Host._do_leave,
+    Start: Host._do_start,
+    Rematch: Host._do_rematch,
+    Choose: Host._do_choose,
+    Sync: Host._do_sync,
+    Here: Host._do_here,
+    Say: Host._do_say,
+}
+"""Each request's handler: it returns (the result is ok; True: it sends the result itself, later)
+or raises NetError (the refusal)."""
 
 
 # ---- running a host -----------------------------------------------------------------------

@@ -544,3 +544,23 @@ def reference() -> str:
                 out.append(f"| `{f.name}` | {f.words} | {'required' if f.required else 'optional'} |")
             out.append("")
     return "\n".join(out)
+
+
+DOC_BEGIN: Final = "<!-- fields: begin -->"
+DOC_END: Final = "<!-- fields: end -->"
+
+
+def with_reference(doc: str) -> str:
+    """`doc` (docs/protocol.md) with the text between its field markers made `reference()`."""
+    head, _, rest = doc.partition(DOC_BEGIN)
+    _, _, tail = rest.partition(DOC_END)
+    return f"{head}{DOC_BEGIN}\n{reference()}{DOC_END}{tail}"
+
+
+if __name__ == "__main__":  # python -m net.messages docs/protocol.md: rewrite its field tables
+    import sys
+    from pathlib import Path
+
+    for name in sys.argv[1:]:
+        path = Path(name)
+        path.write_text(with_reference(path.read_text()))
