@@ -136,31 +136,30 @@ class Create:
 
 
 @dataclass(frozen=True, slots=True)
-class Leave:
+class _Bare:
+    """A request with no field but its `aid`."""
+
+    aid: Aid = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(_Bare):
     """Back to the lobby."""
 
-    aid: Aid = None
-
 
 @dataclass(frozen=True, slots=True)
-class Start:
+class Start(_Bare):
     """The owner starts the game with whoever is seated."""
 
-    aid: Aid = None
-
 
 @dataclass(frozen=True, slots=True)
-class Rematch:
+class Rematch(_Bare):
     """Ask for another game after `over`."""
 
-    aid: Aid = None
-
 
 @dataclass(frozen=True, slots=True)
-class Here:
+class Here(_Bare):
     """Take the seat back from the bot that played it."""
-
-    aid: Aid = None
 
 
 @dataclass(frozen=True, slots=True)
