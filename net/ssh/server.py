@@ -521,13 +521,15 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
 def inner_host(config: SshConfig) -> HostConfig:
     """The in-process game host's config: every session's child comes from 127.0.0.1, so its
-    per-address limits must let every session in (each player is counted at the front door)."""
+    per-address limits must let every session in (each player is counted at the front door),
+    and a player in the lobby stays as long as their session does (the idle timeout)."""
     limits = config.host.limits
     limits = replace(
         limits,
         per_address=max(limits.per_address, config.max_sessions),
         pending_per_address=max(limits.pending_per_address, config.max_sessions),
         tables_per_address=max(limits.tables_per_address, config.max_sessions),
+        lobby_timeout=max(limits.lobby_timeout, config.idle_timeout),
     )
     return replace(config.host, limits=limits)
 
