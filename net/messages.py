@@ -1,15 +1,15 @@
-"""The protocol's frame types, defined once: one frozen dataclass per frame type, whose annotated
-fields say each field's type and limits (net/schema.py reads them).
+"""The protocol's frame types, defined once: one NamedTuple per frame type, whose annotated
+fields say each field's type and limits (net/schema.py reads them). NamedTuples, and annotations
+evaluated at once (no `from __future__ import annotations`), because this module is imported
+on every client's start: they cost a tenth of frozen dataclasses to define.
 
 The host checks every client frame with `parse_client`, the client every host frame with
 `parse_host`, and docs/protocol.md's field tables are `reference()` (a test keeps them equal).
 """
 
-from __future__ import annotations
-
 import hashlib
-from dataclasses import dataclass, fields, is_dataclass
-from typing import Annotated, Any, Final, Literal, Mapping, Union
+from dataclasses import fields, is_dataclass
+from typing import Annotated, Any, Final, Literal, Mapping, NamedTuple, Union
 
 from core.cards import ACTIONS, Edition, flock_book
 from core.decisions import Decision, DecisionKind, Option, normalize
@@ -92,8 +92,7 @@ OptionValue = Annotated[Any, Codec(read_option, _OPTION_WORDS)]
 # ---- client to host -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+class Hello(NamedTuple):
     """The first frame. `token` rejoins a seat; `table` sits there at once (or watches, with `watch`)."""
 
     v: Int
@@ -106,8 +105,7 @@ class Hello:
     watch: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Join:
+class Join(NamedTuple):
     """Sit at a table that has not started: at `seat`, or the first free one."""
 
     table: Int
@@ -115,16 +113,14 @@ class Join:
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class Watch:
+class Watch(NamedTuple):
     """Watch a table (a snapshot follows if it is playing)."""
 
     table: Int
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class Create:
+class Create(NamedTuple):
     """Open a table and sit at it; a missing field takes the host's own setting."""
 
     seats: Annotated[int, Range(2, TABLE_SEATS_MAX)] | None = None
@@ -135,43 +131,38 @@ class Create:
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Bare:
-    """A request with no field but its `aid`."""
+class Leave(NamedTuple):
+    """Back to the lobby."""
 
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class Leave(_Bare):
-    """Back to the lobby."""
-
-
-@dataclass(frozen=True, slots=True)
-class Start(_Bare):
+class Start(NamedTuple):
     """The owner starts the game with whoever is seated."""
 
+    aid: Aid = None
 
-@dataclass(frozen=True, slots=True)
-class Rematch(_Bare):
+
+class Rematch(NamedTuple):
     """Ask for another game after `over`."""
 
+    aid: Aid = None
 
-@dataclass(frozen=True, slots=True)
-class Here(_Bare):
+
+class Here(NamedTuple):
     """Take the seat back from the bot that played it."""
 
+    aid: Aid = None
 
-@dataclass(frozen=True, slots=True)
-class Sync:
+
+class Sync(NamedTuple):
     """Ask for a snapshot (with the events after `seq`)."""
 
     seq: Int | None = None
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class Choose:
+class Choose(NamedTuple):
     """Answer one of this seat's open decisions with one of its option values, as received."""
 
     id: Int
@@ -179,23 +170,20 @@ class Choose:
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class Say:
+class Say(NamedTuple):
     """A chat line to the table."""
 
     text: Annotated[str, Cut(CHAT_MAX)]
     aid: Aid = None
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
+class Ping(NamedTuple):
     """A heartbeat; the other side answers `pong` with the same `n`."""
 
     n: Int
 
 
-@dataclass(frozen=True, slots=True)
-class Pong:
+class Pong(NamedTuple):
     """The answer to a `ping`."""
 
     n: Int
@@ -204,8 +192,7 @@ class Pong:
 # ---- parts of host frames -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatInfo(NamedTuple):
     """Who sits in a seat."""
 
     seat: SeatNo
@@ -219,8 +206,7 @@ class SeatInfo:
     left: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(NamedTuple):
     """A table's timing (seconds; 0 is none)."""
 
     reaction_window: Seconds
@@ -230,8 +216,7 @@ class Settings:
     bot_level: Level
 
 
-@dataclass(frozen=True, slots=True)
-class TableInfo:
+class TableInfo(NamedTuple):
     """A table as the lobby lists it; a `table` frame adds `owner`, `rematch` and `settings`."""
 
     id: Int
@@ -247,8 +232,7 @@ class TableInfo:
     settings: Settings | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class WireEvent:
+class WireEvent(NamedTuple):
     """An event as the wire carries it (`core.events.Event.to_dict`)."""
 
     kind: Annotated[str, Size(32)]
@@ -279,8 +263,7 @@ def _read_option_row(value: Any) -> Option:
     return Option(normalize(read_option(v)), label, tuple(refs))
 
 
-@dataclass(frozen=True, slots=True)
-class WireDecision:
+class WireDecision(NamedTuple):
     """A decision as the wire carries it (`core.decisions.Decision.to_dict`, with a per-seat id)."""
 
     id: Int
@@ -323,8 +306,7 @@ DecisionT = Annotated[Decision, Codec(read_decision, "a decision (see Decisions 
 ViewT = Annotated[PlayerView, Codec(_read_view, "a view (`core.views.PlayerView.to_dict`)")]
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(NamedTuple):
     """A reaction window being shown: the same for every window and seat."""
 
     kind: Annotated[str, Size(16)]
@@ -334,8 +316,7 @@ class Window:
 # ---- host to client -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Welcome:
+class Welcome(NamedTuple):
     """The handshake succeeded; `name` is the cleaned name the others see."""
 
     v: Int
@@ -345,24 +326,21 @@ class Welcome:
     resumed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Bye:
+class Bye(NamedTuple):
     """The host closes the connection, and why."""
 
     code: Code
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
-class Error:
+class Error(NamedTuple):
     """A frame was dropped (a protocol error)."""
 
     code: Code
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """The answer to a request: exactly one per request, `aid` as the request had it."""
 
     aid: Aid
@@ -371,8 +349,7 @@ class Result:
     text: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class LobbyInfo:
+class LobbyInfo(NamedTuple):
     """The host's tables, for a client not at one."""
 
     host: Name
@@ -381,8 +358,7 @@ class LobbyInfo:
     levels: Annotated[tuple[Level, ...], Size(16)]
 
 
-@dataclass(frozen=True, slots=True)
-class Seated:
+class Seated(NamedTuple):
     """You sit here; keep the token to come back. Only its owner ever gets a token."""
 
     table: Int
@@ -390,8 +366,7 @@ class Seated:
     token: Token
 
 
-@dataclass(frozen=True, slots=True)
-class Update:
+class Update(NamedTuple):
     """One step of the game for this seat (see Updates)."""
 
     table: Int
@@ -403,8 +378,7 @@ class Update:
     limit: Seconds | None
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """Everything a seat needs to go on; resets its `seq` (see Updates)."""
 
     table: Int
@@ -418,8 +392,7 @@ class Snapshot:
     complete: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Over:
+class Over(NamedTuple):
     """The game ended."""
 
     table: Int
@@ -432,8 +405,7 @@ class Over:
     record: Annotated[Mapping[str, Any], Codec(_read_record, "a record (`core.record.Record.to_dict`)")]
 
 
-@dataclass(frozen=True, slots=True)
-class Chat:
+class Chat(NamedTuple):
     """A cleaned chat line (`seat` null for a spectator)."""
 
     table: Int

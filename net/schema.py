@@ -1,8 +1,7 @@
-"""Typed fields, sans I/O: a frame type is a frozen dataclass whose annotations give each field's
-type and limits; `Schema(cls)` checks a decoded map against them and builds the instance.
+"""Typed fields, sans I/O: a frame type is a NamedTuple whose annotations give each field's type
+and limits; `Schema(cls)` checks a decoded map against them and builds the instance.
 
-    @dataclass(frozen=True, slots=True)
-    class Join:
+    class Join(NamedTuple):
         table: Annotated[int, Range(0, ID_MAX)]
         seat: Annotated[int, Range(0, 5)] | None = None
 
@@ -16,17 +15,15 @@ checks and the document come from one definition.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import types
 import typing
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, Final, Literal, Union
+from typing import Any, Callable, Final, Literal, NamedTuple, Union
 
 ID_MAX: Final = 2**53 - 1
 """Largest integer any frame carries (exact in every msgpack and JSON implementation)."""
-_MISSING: Final = dataclasses.MISSING
+_MISSING: Final = object()
 
 
 class Bad(ValueError):
@@ -42,34 +39,51 @@ class Bad(ValueError):
 # ---- limits, as annotation metadata ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Range:
+class _Mark:
+    """Annotation metadata. Equal only to itself: typing caches and merges equal metadata, and a
+    Size(24) must never stand for a Cut(24)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        names: tuple[str, ...] = type(self).__slots__
+        return f"{type(self).__name__}({', '.join(repr(getattr(self, n)) for n in names)})"
+
+
+class Range(_Mark):
     """An int or float from `lo` to `hi`, both included."""
 
-    lo: float
-    hi: float
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, lo: float, hi: float) -> None:
+        self.lo, self.hi = lo, hi
 
 
-@dataclass(frozen=True, slots=True)
-class Size:
+class Size(_Mark):
     """A string of at most `max` characters, or a list of at most `max` items; longer is refused."""
 
-    max: int
+    __slots__ = ("max",)
+
+    def __init__(self, max: int) -> None:  # noqa: A002 (the name the docs use)
+        self.max = max
 
 
-@dataclass(frozen=True, slots=True)
-class Cut:
+class Cut(_Mark):
     """A string of any length (within the frame); the receiver cleans it and keeps `max` characters."""
 
-    max: int
+    __slots__ = ("max",)
+
+    def __init__(self, max: int) -> None:  # noqa: A002
+        self.max = max
 
 
-@dataclass(frozen=True, slots=True)
-class Codec:
+class Codec(_Mark):
     """A value read by a function of its own (a game type's `from_dict`, raising ValueError)."""
 
-    read: Callable[[Any], Any]
-    words: str
+    __slots__ = ("read", "words")
+
+    def __init__(self, read: Callable[[Any], Any], words: str) -> None:
+        self.read, self.words = read, words
 
 
 # ---- checks ---------------------------------------------------------------------------------
@@ -84,8 +98,7 @@ def _num(n: float) -> str:
     return f"{n:g}" if isinstance(n, float) else str(n)
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):
     name: str
     check: Check
     words: str
@@ -102,7 +115,10 @@ class Schema:
         self.cls = cls
         self.name = name or cls.__name__.lower()
         hints = typing.get_type_hints(cls, include_extras=True)
-        self.fields: tuple[Field, ...] = tuple(_field(f, hints[f.name]) for f in dataclasses.fields(cls))
+        defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
+        self.fields: tuple[Field, ...] = tuple(
+            _field(name, hints[name], defaults.get(name, _MISSING)) for name in getattr(cls, "_fields", ())
+        )
 
     def parse(self, data: Any, path: str | None = None) -> Any:
         """An instance of the class from a decoded map. Raises Bad."""
@@ -128,15 +144,10 @@ class Schema:
         return self.parse(value, path)
 
 
-def _field(f: dataclasses.Field[Any], tp: Any) -> Field:
-    if f.default is not _MISSING:
-        required, default = False, f.default
-    elif f.default_factory is not _MISSING:
-        required, default = False, f.default_factory()
-    else:
-        required, default = True, None
+def _field(name: str, tp: Any, default: Any) -> Field:
     check, words = compile_type(tp)
-    return Field(f.name, check, words, required, default, words.endswith(" or null"))
+    required = default is _MISSING
+    return Field(name, check, words, required, None if required else default, words.endswith(" or null"))
 
 
 def compile_type(tp: Any) -> tuple[Check, str]:
@@ -186,9 +197,8 @@ def compile_type(tp: Any) -> tuple[Check, str]:
             raise TypeError("a list field needs a Size")
         item_check, words = compile_type(args[0])
         return _list(item_check, size.max), f"a list of at most {size.max} ({words})"
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        schema = Schema(tp)
-        return schema, f"a map ({tp.__name__})"
+    if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
+        return Schema(tp), f"a map ({tp.__name__})"
     raise TypeError(f"no check for {tp!r}")
 
 
