@@ -32,12 +32,16 @@ def test_the_field_tables_are_the_frame_definitions() -> None:
 
 
 def _examples(text: str) -> list[tuple[str, Any]]:
+    """(its text, the value) of every JSON value in the ```json blocks, one or several a block."""
     out = []
+    decoder = json.JSONDecoder()
     for block in re.findall(r"```json\n(.*?)```", text, re.S):
-        try:
-            out.append((block, json.loads(block)))
-        except json.JSONDecodeError:
-            out += [(line, json.loads(line)) for line in block.splitlines() if line.strip()]
+        pos = 0
+        while block[pos:].strip():
+            pos += len(block[pos:]) - len(block[pos:].lstrip())
+            value, end = decoder.raw_decode(block, pos)
+            out.append((block[pos:end], value))
+            pos = end
     return out
 
 
