@@ -1,7 +1,7 @@
 PY ?= python3
 SNAPSHOT_PYTHON := 3.11.7
 
-.PHONY: check lint test fix bench bench-tui bench-web screenshots screenshots-web snapshots
+.PHONY: check lint test fix lock bench bench-tui bench-web screenshots screenshots-web snapshots
 
 # The README's test command: everything CI runs.
 check: lint test
@@ -12,8 +12,18 @@ lint:
 	mypy
 	lint-imports
 
+# asyncio's debug mode: un-awaited coroutines, slow callbacks and leaked transports get reported.
 test:
-	$(PY) -m pytest -n 2
+	PYTHONASYNCIODEBUG=1 $(PY) -m pytest -n 2 --durations=15
+
+# Pinned versions (constraints.txt) for CI and snapshots: the newest releases that install
+# together, frozen from a fresh virtual environment.
+lock:
+	rm -rf .lock-venv && $(PY) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet --upgrade pip
+	.lock-venv/bin/pip install --quiet -e '.[dev]'
+	{ sed -n '1,2p' constraints.txt; .lock-venv/bin/pip freeze --exclude-editable; } > constraints.new
+	mv constraints.new constraints.txt && rm -rf .lock-venv
 
 fix:
 	ruff format .

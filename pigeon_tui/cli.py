@@ -494,8 +494,23 @@ def _add_serve_web(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     wp.set_defaults(run=_serve_web)
 
 
+class _Version(argparse.Action):
+    """`--version`, read from the installed package's metadata only when asked (the lookup
+    costs milliseconds that every start would otherwise pay)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            text = version("pigeon-tui")
+        except PackageNotFoundError:
+            text = "unknown (not installed as a package)"
+        parser.exit(message=f"pigeon-tui {text}\n")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
+    p.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = p.add_subparsers(dest="command")
     sp = sub.add_parser("selfplay", help="bots play each other with no network; prints a JSON summary")
     sp.add_argument("--games", type=_positive, default=100)

@@ -13,6 +13,7 @@ import os
 import pty
 import signal
 import struct
+import sys
 import termios
 from typing import Callable, Mapping, Sequence
 
@@ -23,9 +24,10 @@ log = logging.getLogger(__name__)
 _READ_CHUNK = 65536
 
 
-def _take_controlling_tty() -> None:
-    """In the child, after setsid(): make its stdin (the PTY) the controlling terminal."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+_CTTY_SHIM = "import fcntl,os,sys,termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execvp(sys.argv[1], sys.argv[1:])"
+"""Run first in the new session: make its stdin (the PTY) the controlling terminal, then become
+the real program. A program of its own, not a `preexec_fn`: the server has threads, and Python
+code run between fork and exec in a threaded process can deadlock."""
 
 
 def set_size(fd: int, size: TermSize) -> None:
@@ -73,6 +75,11 @@ class PtyChild:
             os.set_blocking(master, False)
             spawn = asyncio.ensure_future(
                 asyncio.create_subprocess_exec(
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _CTTY_SHIM,
                     *argv,
                     stdin=slave,
                     stdout=slave,
@@ -80,7 +87,6 @@ class PtyChild:
                     env=dict(env),
                     cwd=cwd,
                     start_new_session=True,
-                    preexec_fn=_take_controlling_tty,
                 )
             )
             try:
