@@ -122,13 +122,23 @@ def find_choice(
     if decision.player != player:
         raise IllegalChoice(ErrorCode.NOT_YOUR_DECISION, f"decision {decision_id} belongs to another player")
     try:
-        value = option if type(option) is str else normalize(option)
+        value = option if type(option) is str or _plain_tuple(option) else normalize(option)
     except ValueError:
         raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
     for o in decision.options:
         if o.value == value:
             return decision, o.value
     raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{value!r} is not among the options of decision {decision_id}")
+
+
+def _plain_tuple(option: object) -> bool:
+    """A tuple of str and int (not bool) is already an option value as normalize() makes it."""
+    if type(option) is not tuple:
+        return False
+    for x in option:
+        if type(x) is not str and type(x) is not int:
+            return False
+    return True
 
 
 def normalize(value: Any) -> OptionValue:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable
 
-from core.cards import ACTIONS, ActionKind, Edition, Rule
+from core.cards import ACTIONS, CITY_CAPACITY, ActionKind, Edition, Rule
 from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue
 from core.events import EventKind, zone_name
 from core.flow import (
@@ -23,8 +23,10 @@ from core.flow import (
     first_of,
     fits,
     kind_of,
+    open_to_all,
     pigeon_option,
     planned,
+    spaces,
     step,
     zid,
     zindex,
@@ -99,23 +101,39 @@ def _others(state: GameState, f: Frame) -> Iterable[int]:
 
 
 def _share_cards(state: GameState, f: Frame, s: int) -> list[Option]:
-    name = ACTION_NAMES[ActionKind(f["card"])]
-    return [Option(c, f"Share with {name}", (c,)) for c in first_of(state.hands[s], (ActionKind(f["card"]),))]
+    kind = _BY_VALUE[f["card"]]
+    for c in state.hands[s]:
+        if _KIND[c] is kind:
+            return [_SHARE[c]]
+    return []
+
+
+_BY_VALUE: Final = {k.value: k for k in ActionKind}
+_KIND: Final = {c: row.kind for c, row in ACTIONS.items()}
+_SHARE: Final = {c: Option(c, f"Share with {row.name}", (c,)) for c, row in ACTIONS.items()}
+"""Reaction options are immutable: one per card, made once."""
 
 
 def _one_card(kind: ActionKind, label: str) -> Callable[[GameState, Frame, int], list[Option]]:
+    """The reaction of one kind of card: the first copy in hand (copies are one choice)."""
+    options = {c: Option(c, label, (c,)) for c, row in ACTIONS.items() if row.kind is kind}
+
     def cards(state: GameState, f: Frame, s: int) -> list[Option]:
-        return [Option(c, label, (c,)) for c in first_of(state.hands[s], (kind,))]
+        for c in state.hands[s]:
+            if c in options:
+                return [options[c]]
+        return []
 
     return cards
 
 
 def _guano_cards(state: GameState, f: Frame, s: int) -> list[Option]:
+    cards = first_of(state.hands[s], GUANO_KINDS)
+    if not cards:
+        return []
     z = zid(state, f["zone"])
     where = zone_name(z)
-    return [
-        Option(c, f"Play {card_label(state, c)} onto {where}", (c, z)) for c in first_of(state.hands[s], GUANO_KINDS)
-    ]
+    return [Option(c, f"Play {card_label(state, c)} onto {where}", (c, z)) for c in cards]
 
 
 WINDOWS: Final[dict[str, Window]] = {
@@ -153,6 +171,9 @@ WINDOWS: Final[dict[str, Window]] = {
 }
 
 
+_PASS: Final = {w.decline: Option(PASS, w.decline) for w in WINDOWS.values()}
+
+
 @step("window")
 def window(state: GameState, f: Frame, ev: Events) -> None:
     """R5.7: everyone who may react is asked at once; plays resolve clockwise from the active
@@ -173,7 +194,7 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
     for s in clockwise(state, w.seats(state, f)):
         cards = w.cards(state, f, s)
         if cards or state.blind_windows:
-            asks.append((s, [Option(PASS, w.decline), *cards]))
+            asks.append((s, [_PASS[w.decline], *cards]))
     if asks:
         prompt = w.prompt(state, f)
         ask_each(state, {**f, "plays": ()}, [(s, w.kind, prompt, opts) for s, opts in asks])
@@ -470,11 +491,30 @@ def targets(state: GameState, seat: int, card: str) -> list[int]:
     if kind is ActionKind.BLAM:
         return [z for z in (STATUE_I, BALCONY0 + seat) if p[z]]
     if kind is ActionKind.BIRDSEED:
-        return [z for z in range(n) if any(fits(state, z, q) for y in range(n) if y != z for q in p[y])]
+        return _birdseed_targets(state, n)
     if kind is ActionKind.SWEEPER:
         zones = range(n) if state.edition is Edition.V30 else range(BALCONY0)
         return [z for z in zones if state.guano[z]]
     return []
+
+
+def _birdseed_targets(state: GameState, n: int) -> list[int]:
+    """R5.3: the Zones that some pigeon of another Zone may legally move to."""
+    p = state.pigeons
+    occupied = [y for y in range(n) if p[y]]
+    out = []
+    for z in range(n):
+        if not occupied or occupied == [z]:
+            continue
+        if open_to_all(z):
+            out.append(z)
+            continue
+        cap = CITY_CAPACITY[z]
+        if cap is not None and spaces(state, z) >= cap:
+            continue  # full: every pigeon takes at least one space
+        if any(fits(state, z, q) for y in occupied if y != z for q in p[y]):
+            out.append(z)
+    return out
 
 
 def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> None:

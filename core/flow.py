@@ -7,12 +7,14 @@ asked, which the asker pushed back with whatever it needs to remember.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any, Callable, Final, Iterable, Sequence
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, ActionKind, Rule
 from core.decisions import REACTIONS, Decision, DecisionKind, Option, OptionValue
 from core.events import Event, EventKind, card_name, zone_name
-from core.state import GameState
+from core.frozen import slot_constructor
+from core.state import MAX_PLAYERS, GameState
 
 Frame = dict[str, Any]
 Events = list[Event]
@@ -62,7 +64,7 @@ def ask(
         ANSWERS[frame["k"]](state, frame, player, options[0].value, ev)
         return
     state.stack.append(frame)
-    state.open.append(Decision(state.next_id, player, kind, prompt, tuple(options)))
+    state.open.append(new_decision(state.next_id, player, kind, prompt, tuple(options)))
     state.next_id += 1
 
 
@@ -74,41 +76,62 @@ def ask_each(state: GameState, frame: Frame, asks: Iterable[tuple[int, DecisionK
     state.stack.append(frame)
     base = state.next_id
     for player, kind, prompt, options in asks:
-        state.open.append(Decision(base + player, player, kind, prompt, tuple(options)))
+        state.open.append(new_decision(base + player, player, kind, prompt, tuple(options)))
     state.next_id += state.players
+
+
+new_decision: Final = slot_constructor(Decision)
+"""Decision(...), made faster (one per question the engine asks)."""
 
 
 def clockwise(state: GameState, seats: Iterable[int]) -> list[int]:
     """Seats in clockwise order starting from the active player (R5.7)."""
-    n, a = state.players, state.active
-    return sorted(seats, key=lambda s: (s - a) % n)
+    return sorted(seats, key=_RANK[state.players][state.active].__getitem__)
+
+
+_RANK: Final = {n: [tuple((s - a) % n for s in range(n)) for a in range(n)] for n in range(1, MAX_PLAYERS + 1)}
+"""Players -> active seat -> each seat's place clockwise from the active one."""
 
 
 # ---- Zones --------------------------------------------------------------------------------
 
 
 def zid(state: GameState, z: int) -> str:
-    return CITY[z] if z < BALCONY0 else f"b{z - BALCONY0}"
+    return _ZIDS[z] if 0 <= z < len(_ZIDS) else f"b{z - BALCONY0}"
 
 
 def zindex(state: GameState, zone: str) -> int:
-    if zone in CITY:
-        return CITY.index(zone)
-    return BALCONY0 + int(zone[1:])
+    z = _ZINDEX.get(zone)
+    return z if z is not None else BALCONY0 + int(zone[1:])
+
+
+_ZIDS: Final = CITY + tuple(f"b{s}" for s in range(MAX_PLAYERS))
+"""Zone index -> Zone id, for every table size (ids are the same whatever the players)."""
+_ZINDEX: Final = {zone: z for z, zone in enumerate(_ZIDS)}
 
 
 def spaces(state: GameState, z: int) -> int:
     """R1.4: spaces used in Zone z (a Fat Pigeon takes 2)."""
     book = state.book
-    return sum(book[p].size for p in state.pigeons[z])
+    n = 0
+    for p in state.pigeons[z]:
+        n += book[p].size
+    return n
+
+
+def open_to_all(z: int) -> bool:
+    """Whether Zone z takes any pigeon whatever its load: unlimited, no restriction (R1.2, R1.3)."""
+    return z >= BALCONY0 or (z != CABLES_I and CITY_CAPACITY[z] is None)
 
 
 def fits(state: GameState, z: int, pigeon: str, extra: int = 0) -> bool:
     """Whether `pigeon` may legally be in Zone z with `extra` spaces already promised (R1.2)."""
+    if z >= BALCONY0 or (z != CABLES_I and CITY_CAPACITY[z] is None):
+        return True  # open_to_all(z), inlined: this runs for every pigeon a move considers
     row = state.book[pigeon]
     if z == CABLES_I and row.rule is Rule.LAME:
         return False
-    cap = CITY_CAPACITY[z] if z < BALCONY0 else None
+    cap = CITY_CAPACITY[z]
     return cap is None or spaces(state, z) + extra + row.size <= cap
 
 
@@ -126,16 +149,25 @@ def zone_count(state: GameState) -> int:
 
 
 def zone_label(state: GameState, z: int) -> str:
-    name = zone_name(zid(state, z))
-    name = name[4:] if name.startswith("the ") else name
-    cap = CITY_CAPACITY[z] if z < BALCONY0 else None
-    used = spaces(state, z)
-    return f"{name} ({used}/{cap})" if cap else f"{name} ({used})"
+    return _zone_option(z, spaces(state, z)).label
 
 
 def zone_option(state: GameState, z: int, label: str | None = None) -> Option:
-    zone = zid(state, z)
-    return Option(zone, label or zone_label(state, z), (zone,))
+    if label:
+        zone = zid(state, z)
+        return Option(zone, label, (zone,))
+    return _zone_option(z, spaces(state, z))
+
+
+@cache
+def _zone_option(z: int, used: int) -> Option:
+    """A Zone as an option, labelled with its name and the spaces used (options are immutable:
+    one per Zone and load, made once)."""
+    zone = _ZIDS[z]
+    name = zone_name(zone)
+    name = name[4:] if name.startswith("the ") else name
+    cap = CITY_CAPACITY[z] if z < BALCONY0 else None
+    return Option(zone, f"{name} ({used}/{cap})" if cap else f"{name} ({used})", (zone,))
 
 
 def card_label(state: GameState, card: str) -> str:
@@ -143,25 +175,49 @@ def card_label(state: GameState, card: str) -> str:
 
 
 def pigeon_option(state: GameState, pigeon: str, z: int | None = None) -> Option:
-    refs = (pigeon,) if z is None else (pigeon, zid(state, z))
-    where = "" if z is None else f" on {zone_name(zid(state, z))}"
-    return Option(pigeon, f"{card_label(state, pigeon)}{where}", refs)
+    return _pigeon_option(pigeon, state.book[pigeon].name, z)
+
+
+@lru_cache(maxsize=4096)
+def _pigeon_option(pigeon: str, name: str, z: int | None) -> Option:
+    if z is None:
+        return Option(pigeon, name, (pigeon,))
+    zone = _ZIDS[z]
+    return Option(pigeon, f"{name} on {zone_name(zone)}", (pigeon, zone))
 
 
 def kind_of(card: str) -> ActionKind:
-    return ACTIONS[card].kind
+    return _KIND[card]
+
+
+_KIND: Final = {cid: row.kind for cid, row in ACTIONS.items()}
 
 
 def first_of(hand: Iterable[str], kinds: Iterable[ActionKind]) -> list[str]:
     """One card id per distinct kind among `kinds` in `hand`: copies of a card are one choice."""
-    want = set(kinds)
+    want = kinds if type(kinds) is frozenset else frozenset(kinds)
     out: dict[ActionKind, str] = {}
+    kind = _KIND
     for c in hand:
-        k = ACTIONS[c].kind
+        k = kind[c]
         if k in want and k not in out:
             out[k] = c
     return list(out.values())
 
 
-def emit(ev: Events, kind: EventKind, **fields: Any) -> None:
-    ev.append(Event(kind, **fields))
+def emit(
+    ev: Events,
+    kind: EventKind,
+    player: int | None = None,
+    cards: tuple[str, ...] = (),
+    zone: str | None = None,
+    to: str | None = None,
+    n: int = 0,
+    secret: bool = False,
+) -> None:
+    ev.append(_event(Event, (kind, player, cards, zone, to, n, secret)))
+
+
+_event: Final = tuple.__new__
+"""Builds an Event without its Python-level __new__: events are made on every step."""
+assert Event._fields == ("kind", "player", "cards", "zone", "to", "n", "secret"), "emit() lists Event's fields"

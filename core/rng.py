@@ -30,11 +30,19 @@ def next_state(s: int) -> tuple[int, int]:
 
 def below(s: int, n: int) -> tuple[int, int]:
     """Returns (new state, a uniform integer in [0, n)) by rejection, so no modulo bias."""
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
     while True:
-        s, out = next_state(s)
+        # next_state, inlined: this runs for every card shuffled and every random bot choice
+        s ^= s >> 12
+        s ^= (s << 25) & _MASK
+        s ^= s >> 27
+        out = (s * 0x2545F4914F6CDD1D) & _MASK
         if out < limit:
             return s, out % n
+
+
+_LIMITS: Final = (0,) + tuple((1 << 64) - ((1 << 64) % n) for n in range(1, 128))
+"""The rejection bound of `below` for small n."""
 
 
 def shuffle(s: int, items: MutableSequence[_T]) -> int:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Mapping, NamedTuple
 
 from core.cards import (
     ACTION_IDS,
@@ -26,12 +26,26 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 
 
+class TrophyView(NamedTuple):
+    cards: tuple[str, ...]
+    """Empty for a trophy taken face down (R4.6, R8.1)."""
+    vp: int
+
+
 @dataclass(frozen=True, slots=True)
 class Trophy:
     cards: tuple[str, ...]
     vp: int
     hidden: bool = False
     """Taken face down (R4.6): a pigeon worth 1 VP whose face nobody may see (R8.1)."""
+    public: TrophyView = field(init=False, repr=False, compare=False)
+    """What every seat sees of it (R8): made once, since a view shows every trophy."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "public", TrophyView(() if self.hidden else self.cards, self.vp))
+
+
+_copy: Final = list.copy
 
 
 def zone_ids(players: int) -> tuple[str, ...]:
@@ -90,16 +104,16 @@ class GameState:
             self.seed,
             self.custom,
             self.rng,
-            self.flock[:],
-            self.deck[:],
-            self.discard[:],
-            self.played[:],
-            self.removed[:],
-            self.air[:],
-            [h[:] for h in self.hands],
-            [z[:] for z in self.pigeons],
-            [z[:] for z in self.guano],
-            [t[:] for t in self.trophies],
+            self.flock.copy(),
+            self.deck.copy(),
+            self.discard.copy(),
+            self.played.copy(),
+            self.removed.copy(),
+            self.air.copy(),
+            [*map(_copy, self.hands)],
+            [*map(_copy, self.pigeons)],
+            [*map(_copy, self.guano)],
+            [*map(_copy, self.trophies)],
             self.first,
             self.active,
             self.turn,
@@ -107,8 +121,8 @@ class GameState:
             self.final_left,
             self.over,
             self.next_id,
-            self.stack[:],
-            self.open[:],
+            self.stack.copy(),
+            self.open.copy(),
             self.book,
             self.blind_windows,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from core.cards import ACTIONS, ActionKind
+from core.cards import ACTION_DEFS, ACTIONS, ActionKind
 from core.decisions import BACK, DecisionKind, Option, OptionValue
 from core.effects import GUANO_KINDS, play_action, targets
 from core.events import EventKind
@@ -35,8 +35,7 @@ PLAY: Final = "play"
 CONVERT: Final = "convert"
 
 
-def _back() -> Option:
-    return Option(BACK, "Back: choose another action")
+_BACK: Final = Option(BACK, "Back: choose another action")
 
 
 def convert_cost(state: GameState, card: str) -> int:
@@ -49,10 +48,10 @@ def convert_cost(state: GameState, card: str) -> int:
 def action_options(state: GameState, seat: int) -> list[Option]:
     """R3.1: draw, play a card with a legal target, or convert a card of your Balcony."""
     hand = state.hands[seat]
-    opts = [Option(DRAW, f"Draw up to {HAND_LIMIT} cards")]
-    for card in first_of(hand, [k for k in ActionKind if ACTIONS_ACTIVE[k]]):
+    opts = [_DRAW]
+    for card in first_of(hand, _PLAYABLE):
         if targets(state, seat, card):
-            opts.append(Option((PLAY, card), f"Play {card_label(state, card)}", (card,)))
+            opts.append(_PLAY[card])
     home = BALCONY0 + seat
     balcony = state.pigeons[home] + first_of(state.guano[home], GUANO_KINDS)
     for card in balcony:
@@ -62,7 +61,11 @@ def action_options(state: GameState, seat: int) -> list[Option]:
     return opts
 
 
-ACTIONS_ACTIVE: Final = {row.kind: row.active for row in ACTIONS.values()}
+_DRAW: Final = Option(DRAW, f"Draw up to {HAND_LIMIT} cards")
+_PLAY: Final = {cid: Option((PLAY, cid), f"Play {row.name}", (cid,)) for cid, row in ACTIONS.items()}
+"""Action options are immutable: one per card, made once."""
+_PLAYABLE: Final = frozenset(k for k in ActionKind if ACTION_DEFS[k].active)
+"""R5: the kinds with an active use (Fine has none)."""
 
 
 @step("action")
@@ -74,8 +77,11 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
         state.stack.append({"k": "end_turn"})
         state.stack.append({"k": "invasion", "left": n})
         return
-    prompt = f"Action {3 - state.actions_left} of 2: what do you do?"
+    prompt = _PROMPTS[state.actions_left]
     ask(state, f, state.active, DecisionKind.ACTION, prompt, action_options(state, state.active), ev)
+
+
+_PROMPTS: Final = {left: f"Action {3 - left} of 2: what do you do?" for left in (1, 2)}
 
 
 @answer("action")
@@ -100,8 +106,12 @@ def target(state: GameState, f: Frame, ev: Events) -> None:
     if len(zones) == 1 and ACTIONS[card].kind in (ActionKind.WROOM, ActionKind.ZOT):
         target_answer(state, f, state.active, zid(state, zones[0]), ev)
         return
-    opts = [zone_option(state, z) for z in zones] + [_back()]
-    ask(state, f, state.active, DecisionKind.TARGET, f"Play {card_label(state, card)} onto which Zone?", opts, ev)
+    opts = [zone_option(state, z) for z in zones]
+    opts.append(_BACK)
+    ask(state, f, state.active, DecisionKind.TARGET, _TARGET_PROMPT[card], opts, ev)
+
+
+_TARGET_PROMPT: Final = {c: f"Play {row.name} onto which Zone?" for c, row in ACTIONS.items()}
 
 
 @answer("target")
@@ -123,10 +133,15 @@ def pay(state: GameState, f: Frame, ev: Events) -> None:
     left = list(state.hands[seat])
     for c in paid:
         left.remove(c)
-    opts = [Option(c, f"Discard {card_label(state, c)}", (c,)) for c in first_of(left, ActionKind)] + [_back()]
+    opts = [_DISCARD[c] for c in first_of(left, _ALL_KINDS)]
+    opts.append(_BACK)
     what = card_label(state, card)
     prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {convert_cost(state, card)})"
     ask(state, f, seat, DecisionKind.DISCARD, prompt, opts, ev)
+
+
+_DISCARD: Final = {c: Option(c, f"Discard {row.name}", (c,)) for c, row in ACTIONS.items()}
+_ALL_KINDS: Final = frozenset(ActionKind)
 
 
 @answer("pay")

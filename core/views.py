@@ -4,24 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from operator import attrgetter
 from typing import Any, Final, Mapping, NamedTuple
 
 from core.cards import Edition, PigeonDef, flock_book
 from core.decisions import Decision
+from core.frozen import slot_constructor
 from core.scoring import Score, best, tally
-from core.state import GameState, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
+from core.state import GameState, TrophyView, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
+
+__all__ = ["PlayerView", "TrophyView", "ZoneView", "public_frame", "view"]
 
 
 class ZoneView(NamedTuple):
     id: str
     pigeons: tuple[str, ...]
     guano: tuple[str, ...]
-
-
-class TrophyView(NamedTuple):
-    cards: tuple[str, ...]
-    """Empty for a trophy taken face down (R4.6, R8.1)."""
-    vp: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,22 +126,29 @@ class PlayerView:
             raise ValueError(f"malformed view: {exc}") from None
 
 
+_new_view: Final = slot_constructor(PlayerView)
+"""PlayerView(...), made faster (view() runs once per decision)."""
 _zone: Final = partial(tuple.__new__, ZoneView)
-_trophy: Final = partial(tuple.__new__, TrophyView)
 """Build the NamedTuples without their Python-level __new__: view() runs once per decision."""
+_public: Final = attrgetter("public")
 
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
     ids = zone_ids(state.players)
-    pigeons, guano = state.pigeons, state.guano
-    return PlayerView(
+    active = state.active
+    flow = []
+    for f in state.stack:
+        if "plays" in f or (f["k"] in _PRIVATE_TO_ACTIVE and player != active):
+            f = public_frame(f, player, active)
+        flow.append(f)
+    return _new_view(
         player,
         state.players,
         state.edition,
         state.custom,
         state.turn,
-        state.active,
+        active,
         state.actions_left,
         state.final_left,
         state.over,
@@ -155,12 +160,10 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(state.discard),
         tuple(state.played),
         tuple(state.air),
-        tuple(map(_zone, zip(ids, map(tuple, pigeons), map(tuple, guano), strict=True))),
-        tuple(
-            [tuple([_trophy((() if t.hidden else t.cards, t.vp)) for t in ts]) if ts else () for ts in state.trophies]
-        ),
+        tuple(map(_zone, zip(ids, map(tuple, state.pigeons), map(tuple, state.guano), strict=True))),
+        tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies]),
         tuple([d for d in state.open if d.player == player]),
-        tuple([public_frame(f, player, state.active) for f in state.stack]),
+        tuple(flow),
     )
 
 

@@ -12,6 +12,8 @@ class RandomBot:
         self._rng = seed_state(seed)
 
     def choose(self, view: PlayerView, decision: Decision) -> OptionValue:
-        values = [o.value for o in decision.options if o.value != BACK]
-        self._rng, i = below(self._rng, len(values))
-        return values[i]
+        options = decision.options
+        if options[-1].value == BACK:  # the engine offers "back" last, if at all
+            options = options[:-1]
+        self._rng, i = below(self._rng, len(options))
+        return options[i].value

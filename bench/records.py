@@ -1,0 +1,91 @@
+"""Fingerprints of seeded games, to prove an engine change plays the same game as before.
+
+Plays seeded games (random bots, whose choices depend on nothing but the options; 2-6
+players; both editions; blind windows on and off) and hashes, per game, everything a player
+could notice: every choice, every event, the deciding seat's view and the open decisions at
+each step, and the final state. Write the fingerprints before a change, check them after it:
+
+    python bench/records.py --games 300 --out /tmp/before.json
+    python bench/records.py --games 300 --check /tmp/before.json
+
+A rules change (one that is meant to change games) changes fingerprints; an optimisation must not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from typing import Any, Sequence
+
+from core.bots.random import RandomBot
+from core.cards import Edition
+from core.rules import apply
+from core.setup import new_game
+from core.views import view
+
+
+def config(g: int) -> tuple[int, Edition, bool]:
+    """(players, edition, blind windows) of game g."""
+    players = 2 + g % 5
+    edition = Edition.V30 if (g // 5) % 2 else Edition.V35
+    blind = (g // 10) % 2 == 1
+    return players, edition, blind
+
+
+def fingerprint(g: int, seed: int) -> str:
+    players, edition, blind = config(g)
+    state = new_game(players, seed + g, edition, blind_windows=blind)
+    bots = [RandomBot(seed * 31 + g * 7 + s) for s in range(players)]
+    h = hashlib.sha256()
+
+    def put(x: Any) -> None:
+        h.update(json.dumps(x, sort_keys=True, separators=(",", ":")).encode())
+
+    put(state.to_dict())
+    while not state.over:
+        put([d.to_dict() for d in state.open])
+        d = state.open[-1] if g % 2 else state.open[0]  # reaction windows answered in both orders
+        seen = view(state, d.player)
+        put(seen.to_dict())
+        option = bots[d.player].choose(seen, d)
+        put([d.player, d.id, option])
+        put([e.to_dict() for e in apply(state, d.player, d.id, option)])
+    put(view(state, None).to_dict())
+    put(state.to_dict())
+    return h.hexdigest()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--seed", type=int, default=20250)
+    out = p.add_mutually_exclusive_group(required=True)
+    out.add_argument("--out", help="write the fingerprints to this JSON file")
+    out.add_argument("--check", help="compare with the fingerprints in this JSON file")
+    args = p.parse_args(argv)
+    t0 = time.perf_counter()
+    prints = [fingerprint(g, args.seed) for g in range(args.games)]
+    took = time.perf_counter() - t0
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"seed": args.seed, "games": prints}, f)
+        print(f"{len(prints)} fingerprints written to {args.out} ({took:.1f} s)")
+        return 0
+    with open(args.check) as f:
+        want = json.load(f)
+    if want["seed"] != args.seed or len(want["games"]) < len(prints):
+        print(f"{args.check} holds {len(want['games'])} games of seed {want['seed']}", file=sys.stderr)
+        return 2
+    bad = [g for g, (a, b) in enumerate(zip(prints, want["games"], strict=False)) if a != b]
+    for g in bad[:20]:
+        players, edition, blind = config(g)
+        print(f"game {g} differs ({players} players, {edition.value}, blind={blind})")
+    print(f"{len(prints) - len(bad)} of {len(prints)} games identical ({took:.1f} s)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
