@@ -8,7 +8,7 @@ from the view, so the three decisions of one lay agree without the bot rememberi
 
 from __future__ import annotations
 
-from core.cubirds.bots.heuristic import INDEX_OF, SIDES, Gains, best_fly, best_lay, counts
+from core.cubirds.bots.heuristic import INDEX_OF, SIDES, best_fly, best_lay, counts, gains_of
 from core.cubirds.cards import ROW_IDS, SPECIES_ORDER
 from core.cubirds.rules import DRAW_VALUE
 from core.cubirds.views import PlayerView
@@ -26,7 +26,7 @@ class GreedyBot:
         if kind is DecisionKind.DRAW_TWO:
             return DRAW_VALUE
         if kind is DecisionKind.FLY:
-            s, _ = best_fly(hand, Gains(col))
+            s, _ = best_fly(hand, gains_of(tuple(col)))
             return SPECIES_ORDER[s] if s >= 0 else PASS
         species = INDEX_OF[view.laying] if view.laying is not None else None
         s, r, side = best_lay(hand, col, view.rows, species, view.row)

@@ -9,6 +9,7 @@ counts per species, so that a playout's thousands of turns stay cheap.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Final, Sequence
 
 from core.cubirds.cards import CARD_IDS, DRAW, ROWS, SPECIES, SPECIES_OF, SPECIES_ORDER, WIN_PAIRS, WIN_SPECIES
@@ -82,6 +83,13 @@ class Gains:
         return self.two[species] if keep == 2 else self.one[species] if keep == 1 else 0
 
 
+@lru_cache(maxsize=8192)
+def gains_of(col: tuple[int, ...]) -> Gains:
+    """The Gains of a collection, shared: collections change once a turn at most, and the
+    same few recur in every playout."""
+    return Gains(col)
+
+
 def keep_of(species: int, k: int) -> int:
     """C4.1: birds a flock of k puts in the collection (0: it cannot fly)."""
     return 2 if k >= BIG[species] else 1 if k >= SMALL[species] else 0
@@ -108,7 +116,7 @@ def hand_value(hand: Sequence[int], g: Gains) -> float:
 
 def evaluate(hand: Sequence[int], col: Sequence[int]) -> float:
     """A seat's standing: minus what it lacks to win, plus what its hand promises."""
-    g = Gains(col)
+    g = gains_of(tuple(col))
     return -g.need + hand_value(hand, g)
 
 
@@ -119,14 +127,23 @@ def position(state: GameState, seat: int) -> float:
 def best_fly(hand: Sequence[int], g: Gains) -> tuple[int, int]:
     """(species, gain) of the flock that brings the collection nearest to winning; a bigger
     flock breaks ties, then the more common species. (-1, 0) if no flock gains anything."""
-    best, best_key = -1, (0, 0, 0)
-    for s in range(N):
-        keep = keep_of(s, hand[s])
-        if keep:
-            key = (g.of(s, keep), keep, COUNT[s])
-            if key[0] > 0 and key > best_key:
-                best, best_key = s, key
-    return best, best_key[0]
+    best, best_gain, best_keep = -1, 0, 0
+    one, two = g.one, g.two
+    for s in _SPECIES_BY_COUNT:
+        k = hand[s]
+        if k < SMALL[s]:
+            continue
+        if k >= BIG[s]:
+            keep, gain = 2, two[s]
+        else:
+            keep, gain = 1, one[s]
+        if gain > best_gain or (gain == best_gain and gain > 0 and keep > best_keep):
+            best, best_gain, best_keep = s, gain, keep
+    return best, best_gain
+
+
+_SPECIES_BY_COUNT: Final = tuple(sorted(range(N), key=lambda s: -COUNT[s]))
+"""Species, most common first: the first of equal flocks is the most common (best_fly)."""
 
 
 class Judge:
@@ -137,7 +154,7 @@ class Judge:
     def __init__(self, hand: Sequence[int], col: Sequence[int]) -> None:
         self.hand = hand
         self.col = col
-        self.gains = Gains(col)
+        self.gains = gains_of(tuple(col))
         self._after_fly: dict[tuple[int, int], Gains] = {}
 
     def lay_value(self, species: int, taken: Sequence[int] | None) -> float:
@@ -157,7 +174,7 @@ class Judge:
             if g2 is None:
                 col = list(self.col)
                 col[fly_s] += keep
-                g2 = self._after_fly[key] = Gains(col)
+                g2 = self._after_fly[key] = gains_of(tuple(col))
             after[fly_s] = 0
             g = g2
         value = -g.need + hand_value(after, g)
@@ -240,7 +257,7 @@ class Policy:
 
     def fly(self, state: GameState) -> str | None:
         seat = state.active
-        s, _ = best_fly(counts(state.hands[seat]), Gains(counts(state.collections[seat])))
+        s, _ = best_fly(counts(state.hands[seat]), gains_of(tuple(counts(state.collections[seat]))))
         return SPECIES_ORDER[s] if s >= 0 else None
 
     def finish_turn(self, state: GameState, ev: Events) -> None:
