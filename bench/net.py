@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.decisions import BACK, REACTIONS, DecisionKind  # noqa: E402
 from net.frames import FrameDecoder, encode  # noqa: E402
 from net.messages import HOST_TYPES, hello  # noqa: E402
-from net.spawn import HostProcess, spawn_host  # noqa: E402
+from net.spawn import HostProcess, HostSpec, start_host  # noqa: E402
 
 ECHO_SERVER = r"""
 import asyncio, struct, sys
@@ -198,9 +198,10 @@ class Echo:
 
 async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
     """Choices at a table of 6, each followed by one echo round trip: both see the same machine."""
-    host = await spawn_host(
-        ["--seats", "6", "--bots", "0", "--reaction-window", "0", "--reaction-limit", "0", "--turn-limit", "0"]
-        + ["--bot-delay", "0", "--seed", str(seed)]
+    host = await start_host(
+        HostSpec(
+            seats=6, bots=0, reaction_limit=0, turn_limit=0, bot_delay=0, seed=seed, extra=("--reaction-window", "0")
+        )
     )
     rng = random.Random(seed)
     peers = [await Peer.open(host.port, f"P{i}") for i in range(6)]
@@ -266,9 +267,14 @@ async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
 
 
 async def load(tables: int, window: float, seed: int) -> dict[str, Any]:
-    host: HostProcess = await spawn_host(
-        ["--tables", str(tables), "--seats", "4", "--bots", "2", "--bot-level", "random", "--bot-delay", "0"]
-        + ["--reaction-window", str(window), "--seed", str(seed)]
+    host: HostProcess = await start_host(
+        HostSpec(
+            seats=4,
+            bots=2,
+            bot_delay=0,
+            seed=seed,
+            extra=("--tables", str(tables), "--reaction-window", str(window)),
+        )
     )
     pid = host.process.pid
     rng = random.Random(seed)

@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from net.client import Client  # noqa: E402
-from net.spawn import HostProcess, spawn_host  # noqa: E402
+from net.spawn import HostProcess, HostSpec, start_host  # noqa: E402
 
 BARE_APP = """
 from textual.app import App, ComposeResult
@@ -256,7 +256,7 @@ async def startup(runs: int, before: str | None = None, after: str = str(ROOT)) 
 async def idle(seconds: float, tries: int = 8) -> dict[str, object]:
     """The client's CPU while it waits for the other player (the bench, who never moves)."""
     for attempt in range(tries):
-        host: HostProcess = await spawn_host(["--seats", "2", "--bots", "0", "--seed", str(100 + attempt)])
+        host: HostProcess = await start_host(HostSpec(seats=2, bots=0, seed=100 + attempt))
         other = Client("127.0.0.1", host.port, "Bench", table=1)
         term = Terminal([*pigeon_tui(), "join", f"127.0.0.1:{host.port}", "--name", "Ada"])
         try:

@@ -249,6 +249,11 @@ class Client:
         self._closing = False
 
     @property
+    def pending_updates(self) -> int:
+        """Updates received and not yet read from `updates()`."""
+        return self._updates.qsize()
+
+    @property
     def latency(self) -> float | None:
         """Seconds of the last ping round trip to the host."""
         return self._conn.latency if self._conn is not None else None

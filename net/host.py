@@ -40,6 +40,7 @@ from net.messages import (
 )
 from net.peers import address_key
 from net.sanitize import clean, clean_name
+from net.spawn import READY_LINE
 from net.table import Member, Phase, Table, TableConfig, Watcher
 
 log = logging.getLogger(__name__)
@@ -481,8 +482,14 @@ class Host:
         edition = msg.edition or base.edition
         if not bots < seats:
             raise NetError(ErrorCode.BAD_FIELD, f"`create.bots` must leave a seat for you (0 to {seats - 1})")
-        if level not in LEVELS:
-            raise NetError(ErrorCode.BAD_FIELD, f"`create.level` must be one of {', '.join(LEVELS)}")
+        levels = tuple(lv.strip() for lv in level.split(",") if lv.strip()) or (base.bot_level,)
+        unknown = [lv for lv in levels if lv not in LEVELS]
+        if unknown:
+            raise NetError(
+                ErrorCode.BAD_FIELD,
+                f"`create.level` must be one of {', '.join(LEVELS)}, or one per bot seat separated by commas"
+                f" (not {unknown[0]!r})",
+            )
         if edition not in [e.value for e in Edition]:
             raise NetError(
                 ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(e.value for e in Edition)}"
@@ -490,7 +497,8 @@ class Host:
         config = TableConfig(
             seats=seats,
             bots=bots,
-            bot_level=level,
+            bot_level=levels[0],
+            bot_levels=levels if len(levels) > 1 else (),
             edition=edition,
             seed=None if base.seed is None else base.seed + self._next_table,
             reaction_window=base.reaction_window,
@@ -612,24 +620,21 @@ async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None)
     await host.serve_forever()
 
 
-READY_LINE = "LISTENING"
-"""First word of the line `run` prints once listening: `LISTENING 127.0.0.1 54321`."""
-
-
 async def run(config: HostConfig, *, ready_line: bool = False, exit_with_stdin: bool = False) -> None:
     """What `pigeon-tui host` runs: serve until cancelled (Ctrl-C), or until stdin closes.
 
-    Prints the ready line (with `ready_line`) and then the `pigeon-tui join` lines to share.
+    Prints the `pigeon-tui join` lines to share, then (with `ready_line`) the ready line of
+    `net.spawn`, last, so that whoever waits for it has the lines before it.
     """
 
     def ready(host: Host) -> None:
-        if ready_line:
-            for addr, port in host.addresses()[:1]:
-                print(f"{READY_LINE} {addr} {port}", flush=True)
         for line in share_lines(host):
             print(line, flush=True)
         if host.discovery_port is not None:
             print(f"answering LAN discovery on UDP port {host.discovery_port}", flush=True)
+        if ready_line:
+            for addr, port in host.addresses()[:1]:
+                print(f"{READY_LINE} {addr} {port}", flush=True)
 
     serving = asyncio.create_task(serve(config, ready), name="host")
     if not exit_with_stdin:

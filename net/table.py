@@ -290,6 +290,12 @@ class Table:
         return humans >= 2 or (humans == 1 and searching)
 
     @property
+    def settled(self) -> bool:
+        """Nothing happens at this table until a person acts: no bot is choosing, no move is
+        about to be driven, no timer holds events back (tests and screenshots wait for it)."""
+        return not self._thinking and not self._drive_soon and self._hold is None
+
+    @property
     def owner(self) -> Member | None:
         """The first person to sit who is still here: they may start the game early."""
         here = [m for m in self.humans if not m.left]

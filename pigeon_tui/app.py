@@ -1,12 +1,13 @@
 """The Textual app: screens for start, table, help and game over; styles in app.tcss.
 
-A game against bots runs on a private headless host (a child process on 127.0.0.1) that the
-app joins over TCP like any LAN game; `local=True` plays in-process instead (tests, and the
-fallback when the host cannot start).
+Every game runs on a `net` host that the app joins over TCP: a game against bots on a private
+host child process on 127.0.0.1 (`host_here=True`: the same host on this event loop, for tests
+and screenshots), a LAN game on the host someone runs.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar, Final
 
 from textual.app import App
@@ -16,15 +17,14 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from core.views import PlayerView
 
 if TYPE_CHECKING:
-    import subprocess
-
-    from pigeon_tui.launch import HostSpec
-    from pigeon_tui.remote import HostProcess
+    from net.spawn import HostProcess, HostSpec
     from pigeon_tui.screens.table import TableScreen
-from pigeon_tui.joining import Joining
+from pigeon_tui.joining import Joining, SeatKeeper
 from pigeon_tui.launch import BOT_DELAY
-from pigeon_tui.session import GameOptions, LocalSession, Seat, Session
+from pigeon_tui.session import GameOptions, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
+
+log = logging.getLogger(__name__)
 
 DEALING_AFTER: Final = 0.25
 """Seconds to wait for a new game's first view before drawing its table empty (a table drawn
@@ -56,11 +56,11 @@ class PigeonApp(App[None]):
         *,
         play_now: bool = False,
         ascii_only: bool = False,
-        local: bool = False,
+        host_here: bool = False,
         bot_delay: float = BOT_DELAY,
         session_factory: SessionFactory | None = None,
         join: tuple[str, int, str, str | None] | None = None,
-        prespawned: tuple[HostSpec, subprocess.Popen[bytes]] | None = None,
+        prespawned: HostProcess | None = None,
         joining: Joining | None = None,
     ) -> None:
         super().__init__()
@@ -69,16 +69,15 @@ class PigeonApp(App[None]):
         self.join_address = join
         """(host, port, name, password) to join at start (`pigeon-tui join`)."""
         self.prespawned = prespawned
-        """A private host the CLI started (for these options) while the app was loading."""
+        """A private host the CLI started (for `options`) while the app was loading."""
         self.joining = joining or Joining()
         """How `pigeon-tui join` joins: as a guest of serve-ssh, a token file, discovery targets."""
         self.ascii_only = ascii_only
         self.glyphs = glyphs(ascii_only)
-        self.local = local
+        self.host_here = host_here
+        """Private hosts run on this event loop instead of as a child (tests, screenshots)."""
         self.bot_delay = bot_delay
-        self.session_factory: SessionFactory = session_factory or (
-            self._local_session if local else self._hosted_session
-        )
+        self.session_factory: SessionFactory = session_factory or self._private_game
         self.session: Session | None = None
         ScrollBar.renderer = AsciiScrollBarRender if ascii_only else ScrollBarRender
 
@@ -97,43 +96,28 @@ class PigeonApp(App[None]):
 
     # -- sessions ------------------------------------------------------------------------
 
-    async def _local_session(self, options: GameOptions) -> Session:
-        return LocalSession(options, bot_delay=self.bot_delay)
+    async def _private_game(self, options: GameOptions) -> Session:
+        """A private host with bots (the one the CLI started for these options, if it did),
+        joined over TCP. Raises HostFailed, Refused, OSError."""
+        from pigeon_tui.remote import private_game
 
-    async def _hosted_session(self, options: GameOptions) -> Session:
-        """The real path: a private host child process, joined over TCP. Falls back to the
-        in-process engine (with a notice) if the host cannot be started or reached."""
-        from pigeon_tui.launch import HostSpec
-        from pigeon_tui.remote import HostFailed, private_game, stop_process
+        spawned, self.prespawned = self.prespawned, None
+        if spawned is not None and (spawned.spec != options.host_spec(self.bot_delay) or not spawned.running):
+            await spawned.stop()
+            spawned = None
+        return await private_game(options, self.bot_delay, spawned, here=self.host_here)
 
-        spawned = None
-        if self.prespawned is not None:
-            spec, process = self.prespawned
-            self.prespawned = None
-            if spec == HostSpec.for_game(options, self.bot_delay) and process.poll() is None:
-                spawned = process
-            else:
-                await stop_process(process)
-        levels = options.bot_levels()
-        if len(set(levels)) > 1:
-            self.notify(f"The game host plays every bot at one level: {levels[0]}.", timeout=4)
-        try:
-            return await private_game(options, bot_delay=self.bot_delay, spawned=spawned)
-        except (HostFailed, OSError, TimeoutError, ValueError) as exc:
-            self.notify(f"Could not start the game host ({exc}); playing in-process.", severity="warning")
-        except Exception as exc:  # noqa: BLE001  (net.client.Refused and the like: still play)
-            self.notify(f"The game host refused ({exc}); playing in-process.", severity="warning")
-        return LocalSession(options, bot_delay=self.bot_delay)
-
-    async def _drop_session(self) -> None:
+    async def _drop_session(self, leave: bool = False) -> None:
+        """Close the current session; with `leave`, give up its seat for good first."""
         session, self.session = self.session, None
         if session is not None:
-            await session.close()
+            await session.close(leave=leave)
 
     # -- screens -------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
+        self.call_after_refresh(self._start_logging)
         if self.play_now:
             self.start_game(self.options)  # the start screen is built only if asked for
             return
@@ -155,9 +139,18 @@ class PigeonApp(App[None]):
         if keep == 1:
             self.push_screen(StartScreen(self.glyphs, self.options, network=True, guest=self.joining.guest))
 
+    def _start_logging(self) -> None:
+        """Log to the TUI's file (after the first paint: the handler's imports cost ~30 ms)."""
+        from net.logs import CLIENT_LOG, log_path, log_to_file
+
+        try:
+            log_to_file(log_path(None, CLIENT_LOG), logging.INFO)
+        except OSError as exc:
+            self.notify(f"Not logging: {exc}", severity="warning", timeout=4)
+
     def back_to_start(self) -> None:
-        """Leave the game (if any) and show the start screen alone on the stack."""
-        self.run_worker(self._drop_session(), group="session", exit_on_error=False)
+        """Leave the game or table (if any) for good and show the start screen alone."""
+        self.run_worker(self._drop_session(leave=True), group="session", exit_on_error=False)
         self._show_start()
 
     def start_game(self, options: GameOptions) -> None:
@@ -171,11 +164,19 @@ class PigeonApp(App[None]):
         self.run_worker(self._start_game(options), exclusive=True, group="start")
 
     async def _start_game(self, options: GameOptions) -> None:
+        from net.client import Refused
+        from net.spawn import HostFailed
+
         await self._drop_session()
         dealing: list[TableScreen] = []
         timer = self.set_timer(DEALING_AFTER, lambda: dealing.append(self._show_table(None, options.players)))
         try:
             session = await self.session_factory(options)
+        except (HostFailed, Refused, OSError, TimeoutError) as exc:
+            log.error("the game could not start: %s", exc)
+            self.notify(f"The game could not start: {exc}", severity="error", timeout=10)
+            self._show_start()
+            return
         finally:
             timer.stop()
         if dealing and dealing[0].is_attached and dealing[0].session is None:
@@ -203,31 +204,49 @@ class PigeonApp(App[None]):
     # -- LAN -----------------------------------------------------------------------------
 
     def host_lan(
-        self, *, seats: int, bots: int, level: str, edition: str, port: int, name: str, password: str | None
+        self,
+        *,
+        seats: int,
+        bots: int,
+        levels: tuple[str, ...],
+        edition: str,
+        port: int,
+        name: str,
+        password: str | None,
     ) -> None:
         """Start a headless host bound to the LAN, sit at its table, and show the lobby."""
-        self.run_worker(
-            self._host_lan(seats, bots, level, edition, port, name, password), exclusive=True, group="start"
-        )
+        from net.spawn import HostSpec
 
-    async def _host_lan(
-        self, seats: int, bots: int, level: str, edition: str, port: int, name: str, password: str | None
-    ) -> None:
-        from pigeon_tui.launch import HostSpec
-        from pigeon_tui.remote import HostFailed, start_host
+        spec = HostSpec(
+            seats=seats,
+            bots=bots,
+            levels=levels,
+            edition=edition,
+            bind="0.0.0.0",
+            port=port,
+            bot_delay=self.bot_delay,
+            password=password,
+            discovery=True,
+            log_file="",
+            verbose=True,
+        )
+        self.run_worker(self._host_lan(spec, name), exclusive=True, group="start")
+
+    async def _host_lan(self, spec: HostSpec, name: str) -> None:
+        from net.spawn import HostFailed, start_host
 
         await self._drop_session()
-        spec = HostSpec(seats, bots, level, edition, None, "0.0.0.0", port, self.bot_delay, password)
         try:
             process = await start_host(spec)
         except HostFailed as exc:
-            self.notify(f"{exc} (is port {port} free?)", severity="error")
+            log.error("the LAN host did not start: %s", exc)
+            self.notify(f"{exc} (is port {spec.port} free?)", severity="error", timeout=10)
             return
         share = process.join_lines or (f"pigeon-tui join <this machine's address>:{process.port}",)
-        await self._enter_lobby("127.0.0.1", process.port, name, password, process, share, table=1)
+        await self._enter_lobby("127.0.0.1", process.port, name, spec.password, process, share, table=1)
 
     def join_game(self, host: str, port: int, name: str, password: str | None, table: int | None = None) -> None:
-        """Connect to a host and show its lobby."""
+        """Connect to a host and show its lobby (or take back the seat we had there)."""
         self.run_worker(self._enter_lobby(host, port, name, password, table=table), exclusive=True, group="start")
 
     async def _enter_lobby(
@@ -247,14 +266,16 @@ class PigeonApp(App[None]):
         from pigeon_tui.screens.lobby import LobbyScreen
 
         await self._drop_session()
+        keeper: SeatKeeper | None = SeatKeeper.for_host(host, port, self.joining.token_file)
+        if process is not None or (self.joining.guest and self.joining.token_file is None):
+            # The host we started ends with us: its tokens are worth nothing. A guest of
+            # serve-ssh without a key shares the server's account with every such guest.
+            keeper = None
         try:
-            session = await connect(
-                host, port, name, password, process, table=table, token_file=self.joining.token_file
-            )
+            session = await connect(host, port, name, password, process, table=table, keeper=keeper)
             if bots is not None:
-                out = await session.client.create(
-                    bots.players, bots.players - 1, bots.bot_levels()[0], bots.edition.value
-                )
+                levels = ",".join(bots.bot_levels())
+                out = await session.client.create(bots.players, bots.players - 1, levels, bots.edition.value)
                 if not out.ok:
                     self.notify(f"The host refused a table: {out.text or out.code}", severity="error", timeout=8)
         except Refused as exc:
@@ -287,17 +308,55 @@ class PigeonApp(App[None]):
         except ChoiceRefused as exc:
             self.notify(str(exc), severity="error")
 
-    def show_game_over(self, view: PlayerView, seats: tuple[Seat, ...]) -> None:
+    def show_game_over(self, view: PlayerView, seats: tuple[Seat, ...], can_rematch: bool = True) -> None:
         from pigeon_tui.screens.game_over import GameOverScreen
 
-        self.switch_screen(GameOverScreen(view, seats, self.glyphs))
+        self.switch_screen(GameOverScreen(view, seats, self.glyphs, can_rematch))
+
+    def watch_table(self, table: int) -> None:
+        """From the lobby: watch a game under way (the spectator's view, live, with its log)."""
+        self.run_worker(self._watch_table(table), exclusive=True, group="start")
+
+    async def _watch_table(self, table: int) -> None:
+        from pigeon_tui.session import ChoiceRefused
+
+        session = self.session
+        if session is None:
+            return
+        try:
+            await session.watch(table)
+        except ChoiceRefused as exc:
+            self.notify(f"You cannot watch that table: {exc}", severity="error")
+
+    def back_to_lobby(self) -> None:
+        """Stop watching (or leave a seat) and show the host's lobby again."""
+        self.run_worker(self._back_to_lobby(), exclusive=True, group="start")
+
+    async def _back_to_lobby(self) -> None:
+        from pigeon_tui.screens.lobby import LobbyScreen
+
+        session = self.session
+        if session is None:
+            self._show_start()
+            return
+        await session.to_lobby()
+        screen = LobbyScreen(session, self.glyphs)
+        if type(self.screen).__name__ in ("GameOverScreen", "TableScreen"):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    async def on_unmount(self) -> None:
+        """The app is ending (however): close the session, stop any host we started."""
+        await self._drop_session()
+        spawned, self.prespawned = self.prespawned, None
+        if spawned is not None:
+            await spawned.stop()
 
     async def action_quit(self) -> None:
-        """Leave the table (the private host ends with it) and quit."""
+        """Quit (the private host ends with the app; a seat elsewhere waits for us to come back)."""
         await self._drop_session()
-        if self.prespawned is not None:
-            from pigeon_tui.remote import stop_process
-
-            await stop_process(self.prespawned[1])
-            self.prespawned = None
+        spawned, self.prespawned = self.prespawned, None
+        if spawned is not None:
+            await spawned.stop()
         self.exit()

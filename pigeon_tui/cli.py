@@ -9,9 +9,8 @@ import time
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
-    import subprocess
-
-    from pigeon_tui.launch import HostSpec
+    from net.host import HostConfig
+    from net.spawn import HostProcess
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -94,29 +93,34 @@ def _tui(args: argparse.Namespace) -> int:
     import gc
 
     gc.disable()  # until the app runs: the imports make many objects and none is garbage
-    from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS, HostSpec, spawn_host
+    from net.spawn import HostSpec, spawn
+    from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS
 
     command = getattr(args, "command", None)
     levels = DEFAULT_BOTS
     if command == "play":
         levels = tuple(s.strip() for s in (args.bots or "").split(",") if s.strip()) or DEFAULT_BOTS
     prespawned = None
+    bot_delay = args.bot_delay if command == "play" else BOT_DELAY
     if command in (None, "play"):
         players, edition, seed = (args.players, args.edition, args.seed) if command == "play" else (4, "3.5", None)
-        spec = HostSpec.private_game(players, levels, edition, seed, BOT_DELAY)
-        prespawned = (spec, spawn_host(spec))
+        try:
+            prespawned = spawn(HostSpec.private_game(players, levels, edition, seed, bot_delay))
+        except OSError:
+            prespawned = None  # the app tries again and says what failed
     try:
-        return _run_app(args, command, levels, prespawned)
+        return _run_app(args, command, levels, prespawned, bot_delay)
     finally:
-        if prespawned is not None and prespawned[1].poll() is None:
-            prespawned[1].kill()
+        if prespawned is not None:
+            prespawned.kill()
 
 
 def _run_app(
     args: argparse.Namespace,
     command: str | None,
     levels: tuple[str, ...],
-    prespawned: tuple[HostSpec, subprocess.Popen[bytes]] | None,
+    prespawned: HostProcess | None,
+    bot_delay: float,
 ) -> int:
     from core.cards import Edition
     from pigeon_tui.session import GameOptions
@@ -161,6 +165,7 @@ def _run_app(
         join=join,
         prespawned=prespawned,
         joining=joining,
+        bot_delay=bot_delay,
     )
     import gc
 
@@ -171,12 +176,17 @@ def _run_app(
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from pigeon_tui.launch import BOT_DELAY
+
     pp = sub.add_parser("play", help="play now against bots on this machine")
     pp.add_argument("--players", type=_players, default=4)
     pp.add_argument(
         "--bots", default=None, help="bot level per bot seat, comma-separated, the last repeats (default: greedy)"
     )
     pp.add_argument("--seed", type=int, default=None, help="deal a given game (default: a fresh one)")
+    pp.add_argument(
+        "--bot-delay", type=_seconds, default=BOT_DELAY, help="seconds a bot waits before each move of its turn"
+    )
     pp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
     pp.add_argument("--ascii", action="store_true", help="draw with ASCII only (no box or symbol glyphs)")
     pp.set_defaults(run=_tui)
@@ -215,14 +225,44 @@ def _host(args: argparse.Namespace) -> int:
     """A headless host (never imports textual): a lobby, tables, bots, and the protocol."""
     import asyncio
     import logging
+
+    from net.host import run
+
+    try:
+        config = _host_config(args)
+    except ValueError as exc:
+        print(f"pigeon-tui host: {exc}", file=sys.stderr)
+        return 2
+    level = logging.INFO if args.verbose else logging.WARNING
+    if args.log_file is not None:
+        from net.logs import HOST_LOG, log_path, log_to_file
+
+        try:
+            log_to_file(log_path(args.log_file, HOST_LOG), level, take_stderr=True)
+        except OSError as exc:
+            print(f"pigeon-tui host: cannot log to {args.log_file or HOST_LOG}: {exc}", file=sys.stderr)
+            logging.basicConfig(level=level, format="%(levelname)s %(message)s")
+    else:
+        logging.basicConfig(level=level, format="%(levelname)s %(message)s")
+    try:
+        asyncio.run(run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"pigeon-tui host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _host_config(args: argparse.Namespace) -> HostConfig:
+    """The host that `pigeon-tui host` options describe. Raises ValueError on impossible settings."""
     import os
 
     from net.bots import default_processes
-    from net.host import HostConfig, run
+    from net.host import HostConfig
     from net.limits import TABLES_MAX
     from net.table import TableConfig
 
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
     levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("random",)
     table = TableConfig(
         seats=args.seats,
@@ -238,17 +278,13 @@ def _host(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         blind_windows=args.blind_windows,
     )
-    try:
-        table.check()
-        if not 1 <= args.tables <= TABLES_MAX:
-            raise ValueError(f"--tables must be 1 to {TABLES_MAX}")
-    except ValueError as exc:
-        print(f"pigeon-tui host: {exc}", file=sys.stderr)
-        return 2
+    table.check()
+    if not 1 <= args.tables <= TABLES_MAX:
+        raise ValueError(f"--tables must be 1 to {TABLES_MAX}")
     processes = args.bot_processes
     if processes is None:
         processes = default_processes(set(levels), os.cpu_count())
-    config = HostConfig(
+    return HostConfig(
         bind=args.bind,
         port=args.port,
         name=args.name,
@@ -258,14 +294,18 @@ def _host(args: argparse.Namespace) -> int:
         bot_processes=processes,
         discovery_port=None if args.no_discovery or args.bind.startswith("127.") else args.discovery_port,
     )
+
+
+def host_config(options: Sequence[str]) -> HostConfig:
+    """The host `pigeon-tui host OPTIONS` would run, for one on this event loop
+    (`net.spawn.HostSpec.options()`: the same spec a child gets). Raises ValueError."""
+    p = argparse.ArgumentParser(prog="pigeon-tui host", add_help=False, exit_on_error=False)
+    _host_arguments(p)
     try:
-        asyncio.run(run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin))
-    except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        print(f"pigeon-tui host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        args = p.parse_args(list(options))
+    except (argparse.ArgumentError, SystemExit) as exc:
+        raise ValueError(f"bad host options {list(options)}: {exc}") from None
+    return _host_config(args)
 
 
 def _seconds(text: str) -> float:
@@ -276,10 +316,15 @@ def _seconds(text: str) -> float:
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    hp = sub.add_parser("host", help="run a headless host others join (a LAN game, a server)")
+    _host_arguments(hp)
+    hp.set_defaults(run=_host)
+
+
+def _host_arguments(hp: argparse.ArgumentParser) -> None:
     from net.discovery import DISCOVERY_PORT
     from net.limits import AWAY_GRACE, REACTION_LIMIT, REACTION_WINDOW, TURN_LIMIT
 
-    hp = sub.add_parser("host", help="run a headless host others join (a LAN game, a server)")
     hp.add_argument("--bind", default="0.0.0.0", help="address to listen on (127.0.0.1: this machine only)")
     hp.add_argument("--port", type=int, default=7777, help="0 picks a free port")
     hp.add_argument("--seats", type=_players, default=4, help="seats at the host's table")
@@ -324,8 +369,16 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     hp.add_argument("--ready", action="store_true", help="print `LISTENING ADDRESS PORT` once listening")
     hp.add_argument("--exit-with-stdin", action="store_true", help="stop when stdin closes (a child process)")
+    hp.add_argument(
+        "--log-file",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="PATH",
+        help="log to this file, rotated at 2 MB (no PATH: host.log in the user log directory, "
+        "or $PIGEON_TUI_LOG_DIR); stderr goes there too",
+    )
     hp.add_argument("-v", "--verbose", action="store_true", help="log connections and games")
-    hp.set_defaults(run=_host)
 
 
 def _serve_ssh(args: argparse.Namespace) -> int:

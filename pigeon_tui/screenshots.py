@@ -2,8 +2,10 @@
 
     python -m pigeon_tui.screenshots [DIRECTORY]      # default: screenshots/
 
-The game runs in-process (LocalSession) with random bots so the pictures are the same on
-every run; keys are pressed exactly as a player would.
+The game runs on the real host (`net`), on this event loop (`PigeonApp(host_here=True)`), with
+random bots that answer at once; a picture is taken only when the host waits on the player and
+the screen shows all it sent, so the pictures are the same on every run. Keys are pressed
+exactly as a player would. Tests use the same waiting (`settled`, `prompt`).
 """
 
 from __future__ import annotations
@@ -11,55 +13,103 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from core.decisions import REACTIONS
 from pigeon_tui.app import PigeonApp
+from pigeon_tui.remote import HostHere
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.table import TableScreen
-from pigeon_tui.session import GameOptions, LocalSession
+from pigeon_tui.session import GameOptions
 from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, Prompt
 
 SEED: Final = 21
 """The game shown (4 players, random bots)."""
+STALL: Final = 60.0
+"""Seconds without any update after which a game is said to have stalled."""
 
 
-def _app() -> PigeonApp:
-    return PigeonApp(GameOptions(players=4, bots=("random",), seed=SEED), play_now=True, local=True, bot_delay=0)
+def game_app(players: int = 4, seed: int = SEED, **kw: Any) -> PigeonApp:
+    """A game against random bots that answer at once, on a host on this event loop."""
+    return PigeonApp(GameOptions(players=players, bots=("random",), seed=seed), host_here=True, bot_delay=0, **kw)
 
 
-async def _prompt(pilot: Pilot[None]) -> Prompt | None:
-    """Wait until the player has a decision on screen and the bots are idle (None: game over)."""
-    for _ in range(2000):
-        screen = pilot.app.screen
+def settled(app: App[None]) -> bool:
+    """The host waits on nobody but the player, and the screen has every update it sent (a host
+    this process cannot look into, such as a child's, counts as settled)."""
+    session = getattr(app.screen, "session", None)
+    host = getattr(session, "host", None)
+    if session is None or not isinstance(host, HostHere):
+        return True
+    return host.settled(session)
+
+
+async def prompt(pilot: Pilot[None], stall: float = STALL) -> Prompt | None:
+    """Wait until the player has a decision on screen and the game is settled (None: game over).
+    Raises RuntimeError if nothing moves for `stall` seconds."""
+    app = pilot.app
+    moved, last = time.monotonic(), _progress(app)
+    while True:
+        screen = app.screen
         if isinstance(screen, GameOverScreen):
             await pilot.pause(0.1)
             return None
-        if isinstance(screen, TableScreen) and isinstance(screen.session, LocalSession) and screen.session.idle:
+        if isinstance(screen, TableScreen) and settled(app):
+            await pilot.pause()  # the screen handles the last update posted to it
             found = screen.query(Prompt)
-            if found and found.first().decision is not None:
+            if found and found.first().decision is not None and settled(app):
                 await pilot.pause()
                 return found.first()
         await pilot.pause(0.01)
-    raise RuntimeError("the game stalled")
+        now, seen = time.monotonic(), _progress(app)
+        if seen != last:
+            moved, last = now, seen
+        elif now - moved > stall:
+            raise RuntimeError(f"the game stalled: {_why(app)}")
+
+
+def _progress(app: App[None]) -> object:
+    """What changes as the game goes on (the screen, the updates the client has had)."""
+    session = getattr(app.screen, "session", None)
+    client = getattr(session, "client", None)
+    return (app.screen, getattr(client, "seq", None))
+
+
+def _why(app: App[None]) -> str:
+    session = getattr(app.screen, "session", None)
+    host = getattr(session, "host", None)
+    if session is None or not isinstance(host, HostHere):
+        return f"screen {type(app.screen).__name__}, no host to look into"
+    table = host.table_of(session)
+    if table is None:
+        return "no table"
+    client = session.client
+    member = table.seats[client.seat] if client.seat is not None else None
+    return (
+        f"table settled {table.settled}, open {table.state.open if table.state else None}, "
+        f"host seq {member.stream.seq if member else None}, client seq {client.seq}, "
+        f"client updates {client.pending_updates}, session idle {session.idle}"
+    )
 
 
 async def _play(pilot: Pilot[None], decisions: int, rng: random.Random, stop_at_reaction: bool = False) -> bool:
     """Answer decisions by keys; True when stopped at a reaction prompt (if asked to)."""
     for _ in range(decisions):
-        prompt = await _prompt(pilot)
-        if prompt is None:
+        shown = await prompt(pilot)
+        if shown is None:
             return False
-        decision = prompt.decision
+        decision = shown.decision
         assert decision is not None
         if stop_at_reaction and decision.kind in REACTIONS:
             return True
-        keys = [e.key for e in prompt.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
+        keys = [e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
         await pilot.press(rng.choice(keys) if keys else PASS_KEY)
-    await _prompt(pilot)
+    await prompt(pilot)
     return False
 
 
@@ -71,16 +121,16 @@ async def shoot(directory: Path) -> list[Path]:
     def save(app: PigeonApp, name: str) -> None:
         out.append(Path(app.save_screenshot(filename=f"{name}.svg", path=str(directory))))
 
-    app = PigeonApp(GameOptions(players=4, bots=("random",), seed=SEED), local=True, bot_delay=0)
+    app = game_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)
         save(app, "start")
     for size, name in (((80, 24), "table-80x24"), ((120, 40), "table-120x40")):
-        app = _app()
+        app = game_app(play_now=True)
         async with app.run_test(size=size) as pilot:
             await _play(pilot, 5, random.Random(4))
             save(app, name)
-    app = _app()
+    app = game_app(play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         if await _play(pilot, 80, random.Random(4), stop_at_reaction=True):
             save(app, "reaction")

@@ -1,43 +1,65 @@
-"""What the table screen talks to: a seat at one game (local engine or network client).
+"""A seat at a game on a host (or a spectator's chair), read through `net.client.Client`: what
+the table and lobby screens talk to. There is one host (`net`) and so one session, for a game
+against bots (a private host on 127.0.0.1), a LAN game, a game over SSH and the tests alike.
 
-The screen never touches the engine or the wire: it reads `Update`s (the seat's view and the
-events since the last one) and answers decisions with `choose`. `LocalSession` runs the engine
-and the bots in this process, for development and tests; the network client plugs into the
-same `Session` protocol.
+The screens never touch the wire: they read `Update`s (the seat's view and the events since the
+last one) and answer decisions with `choose`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import AsyncIterator, Final, Protocol, Sequence
+from typing import TYPE_CHECKING, AsyncIterator, Callable, Final, Protocol
 
-from core.bots import Bot, make_bot
 from core.cards import Edition
-from core.decisions import REACTIONS, Decision, IllegalChoice, OptionValue
-from core.events import Event, redact
-from core.rules import apply, pending
-from core.setup import new_game
-from core.state import GameState
-from core.views import PlayerView, view
-from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS
+from core.decisions import OptionValue
+from core.events import Event
+from core.views import PlayerView
+from net.client import (
+    Client,
+    GameChanged,
+    GameOver,
+    LobbyChanged,
+    Seated,
+    StatusChanged,
+    TableChanged,
+    TableInfo,
+)
+from net.client import Status as ClientStatus
+from net.spawn import HostFailed, HostSpec
+from pigeon_tui.launch import DEFAULT_BOTS
 
-MIXED_LEVELS: Final[tuple[str, ...]] = ("greedy", "medium", "random")
-"""The bots of a table of "mixed" levels, seat by seat."""
-BOT_NAMES: Final[tuple[str, ...]] = ("Rocky", "Dove", "Percy", "Gus", "Mo", "Coo")
-"""Names given to bot seats, in seat order after the human."""
+if TYPE_CHECKING:
+    from pigeon_tui.joining import SeatKeeper
+
+log = logging.getLogger(__name__)
+
+FIRST_VIEW_TIMEOUT: Final = 15.0
+"""Seconds to wait, once seated at a full table, for the first view of the game."""
 
 
 class Link(StrEnum):
     """The state of the connection to the host, for the status line."""
 
     LOCAL = "local"
+    """Connected to the private host of a game against bots (nothing worth showing)."""
     CONNECTING = "connecting"
     CONNECTED = "connected"
     RECONNECTING = "reconnecting"
     CLOSED = "closed"
+
+
+_LINKS: Final = {
+    ClientStatus.CONNECTING: Link.CONNECTING,
+    ClientStatus.CONNECTED: Link.CONNECTED,
+    ClientStatus.RECONNECTING: Link.RECONNECTING,
+    ClientStatus.CLOSED: Link.CLOSED,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +73,7 @@ class Seat:
 
 
 class ChoiceRefused(Exception):
-    """The engine or the host refused a choice; nothing changed."""
+    """The host refused a choice (or a request); nothing changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +93,8 @@ class Update:
     """What happened since the previous update, redacted for this seat."""
     deadline: float | None = None
     """`time.monotonic()` at which the host stops waiting for this seat's reaction, if it limits it."""
-    thinking: int | None = None
-    """A seat whose (bot) player is choosing its move, when the host says so."""
+    snapshot: bool = False
+    """A full snapshot: after (re)joining a game under way, `events` are its earlier ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,164 +109,240 @@ class GameOptions:
     name: str = "You"
 
     def bot_levels(self) -> tuple[str, ...]:
+        """The level of each bot seat, in seat order."""
         levels = self.bots or ("random",)
         return tuple(levels[min(i, len(levels) - 1)] for i in range(self.players - 1))
 
+    def host_spec(self, bot_delay: float) -> HostSpec:
+        """The private host of this game (the CLI makes the same one before loading this)."""
+        return HostSpec.private_game(self.players, self.bots, self.edition.value, self.seed, bot_delay)
 
-class Session(Protocol):
-    """A seat at a game. Every coroutine may be cancelled safely."""
+
+class Hosting(Protocol):
+    """A host this app started (a child process, or one on this event loop): it ends with the
+    session that sits at it."""
+
+    port: int
+
+    async def stop(self) -> None: ...
+
+
+def seats_of(table: TableInfo | None) -> tuple[Seat, ...]:
+    if table is None:
+        return ()
+    out = []
+    for s in table.seats:
+        if s is None:
+            out.append(Seat("(free)", connected=False))
+            continue
+        name = s.name.removesuffix(" (bot)")
+        out.append(Seat(name, bot=(s.level or "bot") if s.kind == "bot" else None, connected=s.connected, away=s.away))
+    return tuple(out)
+
+
+class Session:
+    """A seat (or a spectator's chair) at a host's table, read through `net.client.Client`.
+
+    One task (`_pump`) is the client's only reader; it turns its updates into `Update`s.
+    Every coroutine may be cancelled safely.
+    """
+
+    def __init__(
+        self,
+        client: Client,
+        host: Hosting | None = None,
+        *,
+        you: str | None = None,
+        private: bool = False,
+        keeper: SeatKeeper | None = None,
+    ) -> None:
+        self.client = client
+        self.host = host
+        """The host this session started, stopped when it closes (None: someone else's)."""
+        self.you = you
+        """Shown instead of our own name ("You" in a private game)."""
+        self.private = private
+        """The private host of a game against bots (the link is not worth showing)."""
+        self.keeper = keeper
+        """Where each seat token the host gives us is kept, to come back after a crash."""
+        self._queue: asyncio.Queue[Update | None] = asyncio.Queue()
+        self._pump_task: asyncio.Task[None] | None = None
+        self._view: PlayerView | None = None
+        self._first = asyncio.Event()
+        self._skip_over = False
+        self._closed = False
+        self.message = ""
+        self.on_change: Callable[[], None] | None = None
+        """Called when the lobby, the table, the seat or the connection changed (lobby screen)."""
+
+    # -- what the screens read -----------------------------------------------------------
 
     @property
-    def seat(self) -> int:
-        """This seat's number at the table."""
-        ...
+    def seat(self) -> int | None:
+        """This seat's number at the table; None for a spectator (or before a seat)."""
+        return self.client.seat
+
+    @property
+    def watching(self) -> bool:
+        """A spectator: no seat, the public view."""
+        return self.client.seat is None and self._view is not None and self._view.seat is None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
         """Who sits where, by seat number."""
-        ...
-
-    @property
-    def status(self) -> Status: ...
-
-    def updates(self) -> AsyncIterator[Update]:
-        """Every update for this seat, the first one a full view; ends when the session closes."""
-        ...
-
-    async def choose(self, decision_id: int, option: OptionValue) -> None:
-        """Answer one of this seat's open decisions. Raises ChoiceRefused."""
-        ...
-
-    async def rematch(self) -> Session:
-        """The session of the next game at this table (it may be this one)."""
-        ...
-
-    async def close(self) -> None:
-        """Leave the table; safe to call twice."""
-        ...
-
-
-@dataclass(slots=True)
-class _Waiting:
-    update: asyncio.Queue[Update | None] = field(default_factory=asyncio.Queue)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-class LocalSession:
-    """The engine and bots in this process: seat 0 is the human, the others bots.
-
-    The state is only changed on the event loop; each bot thinks in a worker thread
-    (`asyncio.to_thread`) on its own frozen view, so the UI never freezes.
-    """
-
-    def __init__(self, options: GameOptions, bot_delay: float = BOT_DELAY, seat: int = 0) -> None:
-        self.options = options
-        self.seat = seat
-        self.bot_delay = bot_delay
-        """Seconds a bot waits before each move so people can follow the game."""
-        seed = options.seed if options.seed is not None else _fresh_seed()
-        self.seed = seed
-        self.state: GameState = new_game(options.players, seed, options.edition)
-        levels = iter(options.bot_levels())
-        names = iter(BOT_NAMES)
-        seats: list[Seat] = []
-        self.bots: dict[int, Bot] = {}
-        for s in range(options.players):
-            if s == seat:
-                seats.append(Seat(options.name))
-            else:
-                level = next(levels)
-                seats.append(Seat(next(names), bot=level))
-                self.bots[s] = make_bot(level, seed * 31 + s, clock=time.perf_counter)
-        self.seats = tuple(seats)
-        self._io = _Waiting()
-        self._task: asyncio.Task[None] | None = None
-        self._thinking: int | None = None
-        self._closed = False
+        seats = list(seats_of(self.client.table))
+        me = self.client.seat
+        if self.you and me is not None and me < len(seats):
+            seats[me] = Seat(self.you, connected=True)
+        if self._view is not None and len(seats) < self._view.players:
+            seats += [Seat(f"Player {i + 1}") for i in range(len(seats), self._view.players)]
+        return tuple(seats)
 
     @property
     def status(self) -> Status:
-        return Status(Link.LOCAL)
+        c = self.client
+        link = _LINKS[c.status]
+        if self.private and link is Link.CONNECTED:
+            return Status(Link.LOCAL, None, self.message)
+        latency = c.latency
+        return Status(link, latency * 1000 if latency is not None else None, self.message)
+
+    @property
+    def idle(self) -> bool:
+        """Every update has been handed to the screen (for tests and screenshots)."""
+        return self._queue.empty()
 
     async def updates(self) -> AsyncIterator[Update]:
-        if self._task is None:
-            self._publish(())
-            self._task = asyncio.create_task(self._run_bots(), name="local-bots")
+        """Every update for this seat, the first one a full view; ends when the session closes."""
         while True:
-            item = await self._io.update.get()
+            item = await self._queue.get()
             if item is None:
                 return
             yield item
 
+    # -- what the screens do -------------------------------------------------------------
+
     async def choose(self, decision_id: int, option: OptionValue) -> None:
-        """Apply the human's choice. Raises ChoiceRefused, changing nothing."""
-        try:
-            events = apply(self.state, self.seat, decision_id, option)
-        except IllegalChoice as exc:
-            raise ChoiceRefused(exc.detail) from None
-        self._publish(events)
-        self._io.wake.set()
+        """Answer one of this seat's open decisions. Raises ChoiceRefused."""
+        out = await self.client.choose(decision_id, option)
+        if not out.ok:
+            raise ChoiceRefused(out.text or str(out.code))
 
     async def rematch(self) -> Session:
-        """A new game with the same seats and bots, dealt from the next seed."""
-        await self.close()
-        return LocalSession(replace(self.options, seed=self.seed + 1), self.bot_delay, self.seat)
+        """Ask the host for another game at this table; the next update that is not over is
+        the new game's first. Raises ChoiceRefused."""
+        self._skip_over = True
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        out = await self.client.rematch()
+        if not out.ok:
+            raise ChoiceRefused(out.text or "the host refused a rematch")
+        return self
 
-    async def close(self) -> None:
+    async def watch(self, table: int) -> None:
+        """Watch a table (from the lobby): the public view, live. Raises ChoiceRefused."""
+        self._view = None
+        self._first.clear()
+        out = await self.client.watch(table)
+        if not out.ok:
+            raise ChoiceRefused(out.text or "the host refused")
+
+    async def to_lobby(self) -> None:
+        """Leave the table (its seat, or watching it) for the host's lobby."""
+        token = self.client.token
+        out = await self.client.leave()
+        if out.ok:
+            if self.keeper is not None:
+                self.keeper.forget(token)
+            self._view = None
+            self._first.clear()
+            while not self._queue.empty():
+                self._queue.get_nowait()
+
+    async def close(self, leave: bool = False) -> None:
+        """Close the connection (and the host this session started); with `leave`, give up
+        the seat first (a bot finishes the game) and forget its token. Safe to call twice."""
+        if self._closed:
+            return
         self._closed = True
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
-        self._io.update.put_nowait(None)
+        if leave and self.client.seat is not None and self.host is None:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await self.to_lobby()
+        with contextlib.suppress(Exception):
+            await self.client.close()
+        if self._pump_task is not None:
+            self._pump_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump_task
+        if self.host is not None:
+            await self.host.stop()
+        self._queue.put_nowait(None)
 
-    @property
-    def idle(self) -> bool:
-        """No bot has a move to make and every update has been read (for tests and screenshots)."""
-        return self._next_bot_decision() is None and self._io.update.empty()
+    # -- reading the client --------------------------------------------------------------
 
-    def _publish(self, events: Sequence[Event]) -> None:
-        redacted = tuple(redact(e, self.seat) for e in events)
-        self._io.update.put_nowait(Update(view(self.state, self.seat), redacted, thinking=self._thinking))
+    def start(self) -> None:
+        """Begin reading the client's updates (once connected)."""
+        if self._pump_task is None:
+            self._pump_task = asyncio.create_task(self._pump(), name="pigeon session")
 
-    def _next_bot_decision(self) -> Decision | None:
-        for d in pending(self.state):
-            if d.player in self.bots:
-                return d
+    async def first_view(self, timeout: float | None = FIRST_VIEW_TIMEOUT) -> PlayerView:
+        """Wait until the game has begun for this seat. Raises HostFailed."""
+        self.start()
+        try:
+            async with asyncio.timeout(timeout):
+                await self._first.wait()
+        except TimeoutError:
+            raise HostFailed(self.message or "the game did not start") from None
+        if self._view is None:
+            raise HostFailed(self.message or "the connection closed")
+        return self._view
+
+    async def _pump(self) -> None:
+        async for item in self.client.updates():
+            if isinstance(item, GameChanged):
+                view = item.view
+                if view is None:
+                    continue
+                if self._skip_over and view.over:
+                    continue
+                self._skip_over = False
+                self._view = view
+                deadline = _monotonic(item.deadline)
+                self._queue.put_nowait(Update(view, item.events, deadline, item.snapshot))
+                self._first.set()
+                continue
+            elif isinstance(item, StatusChanged):
+                self.message = item.text if item.status is not ClientStatus.CONNECTED else ""
+                self._refresh()
+            elif isinstance(item, GameOver):
+                log.info("game over: record %s", _json(item.result.record))
+                self._refresh()
+            elif isinstance(item, (TableChanged, Seated, LobbyChanged)):
+                if isinstance(item, Seated) and self.keeper is not None and self.client.token is not None:
+                    self.keeper.keep(item.table, self.client.token)
+                self._refresh()
+            else:
+                continue
+            if self.on_change is not None:
+                self.on_change()
+        self._first.set()
+        self._queue.put_nowait(None)
+
+    def _refresh(self) -> None:
+        """Redraw with the same view (seats or the connection changed)."""
+        if self._view is not None and not self._skip_over:
+            self._queue.put_nowait(Update(self._view))
+
+
+def _monotonic(deadline: float | None) -> float | None:
+    """The client's deadline (`loop.time()`) as `time.monotonic()`, which the prompt counts with."""
+    if deadline is None:
         return None
-
-    async def _run_bots(self) -> None:
-        state = self.state
-        while not state.over and not self._closed:
-            decision = self._next_bot_decision()
-            if decision is None:
-                self._io.wake.clear()
-                await self._io.wake.wait()
-                continue
-            bot = self.bots[decision.player]
-            seen = view(state, decision.player)
-            thinking = decision.player if decision.kind not in REACTIONS else None
-            if thinking != self._thinking:
-                self._thinking = thinking
-                self._publish(())
-            option = await asyncio.to_thread(bot.choose, seen, decision)
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            if decision not in state.open:
-                continue
-            try:
-                events = apply(state, decision.player, decision.id, option)
-            except IllegalChoice:
-                continue
-            if self._next_bot_decision() is None:
-                self._thinking = None
-            self._publish(events)
+    return deadline - asyncio.get_running_loop().time() + time.monotonic()
 
 
-def _fresh_seed() -> int:
-    import random
+def _json(record: object) -> str:
+    import json
 
-    return random.SystemRandom().randrange(1, 2**31)
+    return json.dumps(record, separators=(",", ":"), default=str)

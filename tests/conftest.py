@@ -1,5 +1,6 @@
-"""Test-wide safety: LAN discovery never leaves this machine during tests. Whatever opens a
-join screen or probes with the default targets sends to 127.0.0.1 only (no broadcast)."""
+"""Test-wide safety: LAN discovery never leaves this machine during tests (whatever opens a join
+screen or probes with the default targets sends to 127.0.0.1 only, no broadcast), and nothing
+is written to the user's own data or log directories."""
 
 from __future__ import annotations
 
@@ -13,3 +14,14 @@ from net.discovery import DISCOVERY_PORT
 def _discovery_on_loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(net.discovery_udp, "default_targets", lambda port=DISCOVERY_PORT: [("127.0.0.1", port)])
     monkeypatch.setattr(net.discovery_udp, "broadcast_addresses", lambda: ["127.0.0.1"])
+
+
+@pytest.fixture(autouse=True)
+def _own_data_and_log_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat tokens, host keys and logs go to this test's own directories (inherited by every
+    child process), never to the user's, nor to another test's."""
+    from net.places import DATA_DIR_ENV, LOG_DIR_ENV
+
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv(DATA_DIR_ENV, str(base / "data"))
+    monkeypatch.setenv(LOG_DIR_ENV, str(base / "log"))

@@ -13,17 +13,15 @@ import asyncssh
 
 log = logging.getLogger(__name__)
 
-APP_DIR: Final = "pigeon-tui"
-"""The directory name under platformdirs' user data directory."""
 KEY_FILE: Final = "ssh_host_ed25519_key"
 KEY_ALGORITHM: Final = "ssh-ed25519"
 
 
 def default_path() -> Path:
-    """`<user data dir>/pigeon-tui/ssh_host_ed25519_key` (platformdirs)."""
-    import platformdirs
+    """`<user data dir>/pigeon-tui/ssh_host_ed25519_key` (`net.places.data_dir`)."""
+    from net.places import data_dir
 
-    return Path(platformdirs.user_data_dir(APP_DIR)) / KEY_FILE
+    return data_dir() / KEY_FILE
 
 
 def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:

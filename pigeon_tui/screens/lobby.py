@@ -16,20 +16,20 @@ from textual.widgets.option_list import Option
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.screens.start import Setting
+from pigeon_tui.screens.start import MIXED, Setting, mixed
 from pigeon_tui.themes import Glyphs
 
 if TYPE_CHECKING:
     from net.client import TableInfo
     from net.discovery_udp import Found
     from pigeon_tui.app import PigeonApp
-    from pigeon_tui.remote import NetSession
+    from pigeon_tui.session import Session
 
 DEFAULT_PORT = 7777
 
 
 def _levels() -> list[str]:
-    return [lv for lv in LEVELS if lv not in ALIASES]
+    return [MIXED, *(lv for lv in LEVELS if lv not in ALIASES)]
 
 
 class HostScreen(GuardedScreen):
@@ -52,7 +52,7 @@ class HostScreen(GuardedScreen):
             yield Static("Others on your network join with the line shown next.", classes="form-hint")
             yield Setting("Seats", [2, 3, 4, 5, 6], ["2", "3", "4", "5", "6"], 2, id="host-seats")
             yield Setting("Bots", [0, 1, 2, 3, 4, 5], ["0", "1", "2", "3", "4", "5"], 0, id="host-bots")
-            yield Setting("Level", levels, levels, 0, id="host-level")
+            yield Setting("Level", levels, levels, levels.index("random"), id="host-level")
             yield Setting("Edition", [Edition.V35, Edition.V30], ["3.5", "3.0"], 0, id="host-edition")
             yield Static("Your name", classes="form-label")
             yield Input(self.player_name, id="host-name", max_length=24)
@@ -78,7 +78,7 @@ class HostScreen(GuardedScreen):
         app.host_lan(
             seats=seats,
             bots=bots,
-            level=self.query_one("#host-level", Setting).value,
+            levels=mixed(()) if (level := self.query_one("#host-level", Setting).value) == MIXED else (level,),
             edition=self.query_one("#host-edition", Setting).value,
             port=int(port_text),
             name=self.query_one("#host-name", Input).value.strip() or "Host",
@@ -160,6 +160,9 @@ class JoinScreen(GuardedScreen):
             games.highlighted = highlighted
         elif games.option_count:
             games.highlighted = 0
+        address = self.query_one("#join-address", Input)
+        if found and not address.value and address.has_focus:
+            games.focus()  # nothing typed yet: Enter joins the game found
         status = (
             "Enter joins the game chosen; Tab goes to the address."
             if found
@@ -171,7 +174,9 @@ class JoinScreen(GuardedScreen):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is None or int(event.option_id) >= len(self.found):
             return
-        f = self.found[int(event.option_id)]
+        self._join_found(self.found[int(event.option_id)])
+
+    def _join_found(self, f: Found) -> None:
         self.query_one("#join-address", Input).value = f.join_address
         password = self.query_one("#join-password", Input)
         if f.game.password and not password.value:
@@ -184,6 +189,10 @@ class JoinScreen(GuardedScreen):
     def _submit(self) -> None:
         from pigeon_tui.remote import parse_address
 
+        games = self.query_one("#join-found", OptionList)
+        if not self.query_one("#join-address", Input).value and games.highlighted is not None and self.found:
+            self._join_found(self.found[min(games.highlighted, len(self.found) - 1)])
+            return
         try:
             host, port = parse_address(self.query_one("#join-address", Input).value, DEFAULT_PORT)
         except ValueError as exc:
@@ -202,14 +211,16 @@ class JoinScreen(GuardedScreen):
 
 
 class LobbyScreen(GuardedScreen):
-    """The host's tables and seats until the game begins; Enter sits, s starts, Esc leaves."""
+    """The host's tables and seats until the game begins; Enter sits (or watches a game under
+    way), w watches, s starts, Esc leaves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start now", id="lobby-start"),
+        Binding("w", "watch", "Watch", id="lobby-watch"),
         Binding("escape", "leave", "Leave", id="lobby-leave"),
     ]
 
-    def __init__(self, session: NetSession, glyphs: Glyphs, share: tuple[str, ...] = ()) -> None:
+    def __init__(self, session: Session, glyphs: Glyphs, share: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.session = session
         self.glyphs = glyphs
@@ -224,7 +235,10 @@ class LobbyScreen(GuardedScreen):
             yield Static("Tables", classes="form-label")
             yield OptionList(id="lobby-tables")
             yield Static(id="lobby-seats")
-            yield Static("Enter sits at a table; s starts now with who is there (bots fill no seats).", id="lobby-hint")
+            yield Static(
+                "Enter sits at a table (or watches a game under way); w watches; s starts now with who is there.",
+                id="lobby-hint",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -240,7 +254,7 @@ class LobbyScreen(GuardedScreen):
     @work(exclusive=True, group="lobby")
     async def wait_for_game(self) -> None:
         """Go to the table as soon as the first view of a game arrives."""
-        from pigeon_tui.remote import HostFailed
+        from net.spawn import HostFailed
 
         try:
             await self.session.first_view(timeout=None)
@@ -299,9 +313,31 @@ class LobbyScreen(GuardedScreen):
     async def _sit(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is None:
             return
-        out = await self.session.client.join(int(event.option_id))
+        table = int(event.option_id)
+        if self._phase(table) in ("playing", "over") and self.session.client.table_id != table:
+            self._watch(table)  # "already playing; you may watch": so we do
+            return
+        out = await self.session.client.join(table)
         if not out.ok:
             self.notify(out.text or "You cannot sit there.", severity="error")
+
+    def _phase(self, table: int) -> str | None:
+        lobby = self.session.client.lobby
+        listed = lobby.tables if lobby is not None else ()
+        return next((t.phase for t in listed if t.id == table), None)
+
+    def _watch(self, table: int) -> None:
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.watch_table(table)
+
+    def action_watch(self) -> None:
+        """Watch the highlighted table."""
+        tables = self.query_one(OptionList)
+        if tables.highlighted is None:
+            return
+        option = tables.get_option_at_index(tables.highlighted)
+        if option.id is not None:
+            self._watch(int(option.id))
 
     async def action_start(self) -> None:
         out = await self.session.client.start()

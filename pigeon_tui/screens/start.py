@@ -18,8 +18,9 @@ from textual.widgets.option_list import Option
 
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
+from pigeon_tui.launch import MIXED_LEVELS
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import MIXED_LEVELS, GameOptions
+from pigeon_tui.session import GameOptions
 from pigeon_tui.themes import Glyphs
 
 if TYPE_CHECKING:
@@ -35,6 +36,13 @@ TITLE = r"""
       |___/
 """.strip("\n")
 MIXED = "mixed"
+"""A level setting that gives each bot seat its own level (MIXED_LEVELS, or those asked for)."""
+
+
+def mixed(asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The levels of a "mixed" table: those asked for (`play --bots hard,greedy`) if they differ,
+    else `MIXED_LEVELS`."""
+    return asked if len(set(asked)) > 1 else MIXED_LEVELS
 
 
 class Setting(Widget, Generic[T], can_focus=True):
@@ -135,7 +143,7 @@ class StartScreen(GuardedScreen):
         players: int = self.query_one("#set-players", Setting).value
         level: str = self.query_one("#set-bots", Setting).value
         edition: Edition = self.query_one("#set-edition", Setting).value
-        bots = MIXED_LEVELS if level == MIXED else (level,)
+        bots = mixed(self.options.bots) if level == MIXED else (level,)
         return replace(self.options, players=players, bots=bots, edition=edition)
 
     @on(OptionList.OptionSelected, "#start-menu")

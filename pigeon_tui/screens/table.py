@@ -30,12 +30,13 @@ UPDATE_HOLD: Final = 0.03
 
 
 class TableScreen(GuardedScreen):
-    """One game as the seat sees it. Talks only to its `Session`."""
+    """One game as the seat (or a spectator) sees it. Talks only to its `Session`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
         Binding("l", "log", "Log", id="log"),
         Binding("f1", "help", "Help", show=False, id="help-f1"),
+        Binding("escape", "stop_watching", "Leave", id="stop-watching"),
     ]
 
     class ViewUpdated(Message):
@@ -113,13 +114,22 @@ class TableScreen(GuardedScreen):
         if session is None:
             return
         async for update in session.updates():
+            view = update.view
             if first:
                 first = False
-                view = update.view
-                intro = f"New game: {view.players} players, rules edition {view.edition.value}."
-                self._unlogged.append((intro, True))
-            self._unlogged.extend(sentences(update.events, update.view.book, self.names, update.view.seat))
+                self._unlogged.append((self._intro(update), True))
+            self._unlogged.extend(sentences(update.events, view.book, self.names, view.seat))
             self.post_message(self.ViewUpdated(update))
+
+    def _intro(self, update: Update) -> str:
+        """The log's first line: a new game, or one under way that we (re)join or watch."""
+        view = update.view
+        table = f"{view.players} players, rules edition {view.edition.value}"
+        if view.seat is None:
+            return f"Watching a game ({table}); Esc leaves."
+        if update.snapshot:
+            return f"Back in your seat ({table}). Earlier in this game:"
+        return f"New game: {table}."
 
     @on(ViewUpdated)
     def _on_view(self, message: ViewUpdated) -> None:
@@ -167,12 +177,11 @@ class TableScreen(GuardedScreen):
         if view is None:
             return
         seats = self.seats
-        thinking = self.update_.thinking if self.update_ is not None else None
         status = self.session.status if self.session is not None else Status(Link.CONNECTING)
         self.query_one(TableStatus).show(view, seats, status)
         scores = view_scores(view)  # once for every Balcony
         for zone in self.query(ZoneView):
-            zone.show(view, seats, self.highlight, thinking, scores)
+            zone.show(view, seats, self.highlight, scores)
         self.query_one(Hand).show(view.hand, self.highlight)
         self.query_one(TableInfo).show(view)
 
@@ -209,7 +218,17 @@ class TableScreen(GuardedScreen):
     def _game_over(self) -> None:
         if self.view is not None:
             app: PigeonApp = self.app  # type: ignore[assignment]
-            app.show_game_over(self.view, self.seats)
+            app.show_game_over(self.view, self.seats, can_rematch=self.view.seat is not None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop_watching":
+            return self.view is not None and self.view.seat is None  # a spectator only
+        return True
+
+    def action_stop_watching(self) -> None:
+        """A spectator leaves the table for the host's lobby."""
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.back_to_lobby()
 
     def action_help(self) -> None:
         from pigeon_tui.screens.help import HelpScreen

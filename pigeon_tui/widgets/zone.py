@@ -91,7 +91,6 @@ class ZoneView(Widget):
         self._view: PlayerView | None = None
         self._seats: tuple[Seat, ...] = ()
         self._highlight = NO_HIGHLIGHT
-        self._thinking: int | None = None
         self._score = 0
 
     @property
@@ -103,11 +102,10 @@ class ZoneView(Widget):
         view: PlayerView,
         seats: tuple[Seat, ...],
         highlight: Highlight,
-        thinking: int | None = None,
         scores: tuple[Score, ...] | None = None,
     ) -> None:
         """Draw the Zone as `view` has it (`scores`: the view's, if already computed)."""
-        self._view, self._seats, self._highlight, self._thinking = view, seats, highlight, thinking
+        self._view, self._seats, self._highlight = view, seats, highlight
         seat = self.seat
         if seat is not None and seat < view.players:
             self._score = (scores if scores is not None else view_scores(view))[seat].total
@@ -168,8 +166,7 @@ class ZoneView(Widget):
             return ""
         s = self._seats[seat]
         width = self._label_width()
-        e = self.glyphs.ellipsis
-        state = "offline" if not s.connected else f"thinking{e}" if self._thinking == seat else ""
+        state = "offline" if not s.connected else "away" if s.away else ""
         bot = (f"bot {s.bot}", s.bot, "bot") if s.bot else ("",)
         for b in bot:
             text = " ".join(x for x in (b, state) if x)

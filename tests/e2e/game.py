@@ -10,7 +10,6 @@ import operator
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,9 +19,10 @@ from pathlib import Path
 from typing import Any, Final, Mapping, Sequence
 
 from net.client import Client, GameOver
+from net.spawn import HostSpec, start_host
 from tests.e2e.check import Report, judge_frames
 from tests.e2e.screen import option_keys, parse_table, reading
-from tests.e2e.terminal import Frame, Terminal, kill_group
+from tests.e2e.terminal import Frame, Terminal
 from tests.e2e.truth import replay
 
 CLI: Final = (sys.executable, "-m", "pigeon_tui")
@@ -310,42 +310,22 @@ async def lan_game(
     """A LAN game: a headless host, a terminal per person joining it, a spectator for the record."""
     label = f"LAN host --edition {edition} --bot-level {','.join(bots) or '-'} --seed {seed}, {len(people)} people"
     t0 = time.monotonic()
-    host = subprocess.Popen(
-        [
-            *CLI,
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--ready",
-            "--seats",
-            str(len(people) + len(bots)),
-            "--bots",
-            str(len(bots)),
-            *(["--bot-level", ",".join(bots)] if bots else []),
-            "--edition",
-            edition,
-            "--seed",
-            str(seed),
-            "--reaction-window",
-            str(reaction_window),
-            "--bot-delay",
-            str(bot_delay),
-            "--no-discovery",
-        ],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+    host = await start_host(
+        HostSpec(
+            seats=len(people) + len(bots),
+            bots=len(bots),
+            levels=tuple(bots) or ("random",),
+            edition=edition,
+            seed=seed,
+            bot_delay=bot_delay,
+            extra=("--reaction-window", str(reaction_window)),
+        )
     )
+    port = host.port
     run = GameRun(label, [])
     watcher: asyncio.Task[Mapping[str, Any]] | None = None
     homes = [tempfile.TemporaryDirectory(prefix="pigeon-e2e-") for _ in people]
     try:
-        assert host.stdout is not None
-        line = await asyncio.wait_for(asyncio.to_thread(host.stdout.readline), 30.0)
-        port = int(line.split()[2])
         watcher = asyncio.create_task(watch_for_record(port, timeout))
         for name, home in zip(people, homes, strict=True):
             argv = [*CLI, "join", f"127.0.0.1:{port}", "--name", name]
@@ -368,8 +348,7 @@ async def lan_game(
         for seat in run.seats:
             seat.terminal.press("q")
             await seat.terminal.close()
-        kill_group(host.pid)  # the host and its bot workers
-        await asyncio.to_thread(host.wait)
+        await host.stop()  # the host and its bot workers
         for home in homes:
             home.cleanup()
     run.seconds = time.monotonic() - t0

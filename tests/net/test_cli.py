@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from net.client import Client
-from net.spawn import spawn_host
+from net.spawn import HostSpec, start_host
 
 from .helpers import play_client
 
@@ -37,21 +37,22 @@ def test_host_refuses_impossible_settings() -> None:
 
 
 async def test_private_host_child_plays_a_game_and_never_loads_textual() -> None:
-    host = await spawn_host(
-        ["--seats", "2", "--bots", "1", "--bot-delay", "0", "--seed", "4"],
-        command=(sys.executable, "-c", _HEADLESS_CHECK),
+    host = await start_host(
+        HostSpec(seats=2, bots=1, bot_delay=0, seed=4), command=(sys.executable, "-c", _HEADLESS_CHECK)
     )
     try:
         assert host.address == "127.0.0.1" and host.port > 0
+        assert f"pigeon-tui join 127.0.0.1:{host.port}" in host.join_lines
         client = Client(host.address, host.port, "Solo", table=1)
         await client.connect()
         await play_client(client, random.Random(1))
         assert client.result is not None and client.view is not None and client.view.over
         await client.close()
+        assert host.process.stdin is not None
+        host.process.stdin.close()
+        assert host.process.stdout is not None
+        rest = host.process.stdout.read().decode()
     finally:
         await host.stop()
-    assert host.process.stdout is not None
-    rest = (await host.process.stdout.read()).decode()
-    assert f"pigeon-tui join 127.0.0.1:{host.port}" in rest
     assert rest.strip().endswith("HEADLESS")
     assert host.process.returncode == 0

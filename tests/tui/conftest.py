@@ -1,4 +1,5 @@
-"""Pilot helpers: a seeded app against random bots that answer at once, and a key-only player."""
+"""Pilot helpers: a seeded game against random bots that answer at once, on the real host (on
+the test's event loop), and a key-only player."""
 
 from __future__ import annotations
 
@@ -10,21 +11,14 @@ from textual.pilot import Pilot
 
 from core.decisions import REACTIONS
 from pigeon_tui.app import PigeonApp
-from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.table import TableScreen
-from pigeon_tui.session import GameOptions, LocalSession
+from pigeon_tui.screenshots import game_app, prompt, settled
 from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, Prompt
 
 
 def make_app(players: int = 4, seed: int = 7, *, play_now: bool = True, ascii_only: bool = False) -> PigeonApp:
     """A game against random bots with no pacing delay, dealt from `seed`."""
-    return PigeonApp(
-        GameOptions(players=players, bots=("random",), seed=seed),
-        play_now=play_now,
-        ascii_only=ascii_only,
-        local=True,
-        bot_delay=0,
-    )
+    return game_app(players, seed, play_now=play_now, ascii_only=ascii_only)
 
 
 @pytest.fixture
@@ -38,31 +32,16 @@ def screen_text(app: PigeonApp) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
 
-async def wait_for_prompt(pilot: Pilot[None], rounds: int = 400) -> Prompt | None:
-    """Pause until the seat has a decision on screen (its Prompt), or the game is over (None)."""
-    for _ in range(rounds):
-        screen = pilot.app.screen
-        if isinstance(screen, GameOverScreen):
-            return None
-        if isinstance(screen, TableScreen):
-            found = screen.query(Prompt)
-            if found and found.first().decision is not None:
-                return found.first()
-        await pilot.pause(0.01)
-    raise AssertionError("no decision and no game over")
+async def wait_for_prompt(pilot: Pilot[None]) -> Prompt | None:
+    """Pause until the seat has a decision on screen and the host waits on it alone, or the
+    game is over (None)."""
+    return await prompt(pilot)
 
 
 async def settle(pilot: Pilot[None]) -> None:
     """Pause until the bots have nothing to do and the screen shows the latest view."""
-    for _ in range(500):
-        screen = pilot.app.screen
-        session = getattr(screen, "session", None)
-        if isinstance(session, LocalSession) and session.idle:
-            await pilot.pause()
-            await pilot.pause()
-            if session.idle:
-                return
-        elif session is None:
+    for _ in range(3000):
+        if not isinstance(pilot.app.screen, TableScreen) or settled(pilot.app):
             await pilot.pause()
             return
         await pilot.pause(0.01)
@@ -73,19 +52,17 @@ async def play_decisions(pilot: Pilot[None], count: int, seed: int = 0, stop_at_
     """Answer `count` decisions with seeded key presses, then wait on the next one."""
     rng = random.Random(seed)
     for _ in range(count + 1):
-        prompt = await wait_for_prompt(pilot)
-        assert prompt is not None, "the game ended too soon"
-        await settle(pilot)
-        decision = prompt.decision
+        shown = await wait_for_prompt(pilot)
+        assert shown is not None, "the game ended too soon"
+        decision = shown.decision
         assert decision is not None
         if stop_at_reaction and decision.kind in REACTIONS:
-            return prompt
-        numbered = [e.key for e in prompt.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
+            return shown
+        numbered = [e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
         await pilot.press(rng.choice(numbered) if numbered else PASS_KEY)
-    prompt = await wait_for_prompt(pilot)
-    assert prompt is not None
-    await settle(pilot)
-    return prompt
+    shown = await wait_for_prompt(pilot)
+    assert shown is not None
+    return shown
 
 
 async def play_by_keys(pilot: Pilot[None], seed: int = 0, limit: int = 2000) -> dict[str, int]:
@@ -95,12 +72,12 @@ async def play_by_keys(pilot: Pilot[None], seed: int = 0, limit: int = 2000) -> 
     rng = random.Random(seed)
     counts = {"presses": 0, "reactions_passed": 0, "reactions_played": 0, "back": 0, "enter": 0}
     for _ in range(limit):
-        prompt = await wait_for_prompt(pilot)
-        if prompt is None:
+        shown = await wait_for_prompt(pilot)
+        if shown is None:
             return counts
-        decision = prompt.decision
+        decision = shown.decision
         assert decision is not None
-        keys = [e.key for e in prompt.entries if e.key]
+        keys = [e.key for e in shown.entries if e.key]
         numbered = [k for k in keys if k not in (PASS_KEY, BACK_KEY)]
         if decision.kind in REACTIONS:
             if numbered and rng.random() < 0.5:
@@ -113,7 +90,7 @@ async def play_by_keys(pilot: Pilot[None], seed: int = 0, limit: int = 2000) -> 
             key = "escape"
             counts["back"] += 1
         elif numbered and rng.random() < 0.2:
-            steps = rng.randrange(len(prompt.entries))
+            steps = rng.randrange(len(shown.entries))
             for _ in range(steps):
                 await pilot.press("down")
             key = "enter"

@@ -2,25 +2,42 @@
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 from core.decisions import REACTIONS
+from core.record import Record
+from core.scoring import scores
+from net.logs import CLIENT_LOG
+from net.places import LOG_DIR_ENV
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.help import LogScreen
 from pigeon_tui.screens.start import StartScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.widgets.prompt import Prompt
+from pigeon_tui.widgets.scores import view_scores
 from tests.tui.conftest import make_app, play_by_keys, play_decisions, screen_text, wait_for_prompt
 
 
-async def test_whole_game_by_keys_reaches_game_over() -> None:
+async def test_whole_game_by_keys_reaches_game_over_and_logs_its_record() -> None:
+    """Issue 9: the TUI's log file (under `$PIGEON_TUI_LOG_DIR`) keeps the finished game's
+    record, which replays to the final scores shown (a bug report can be replayed)."""
     app = make_app(players=4, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         counts = await play_by_keys(pilot, seed=1)
-        assert isinstance(app.screen, GameOverScreen)
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
         assert counts["presses"] > 10
         await pilot.pause(0.1)
         text = screen_text(app)
         assert "Game over" in text
         assert "Score" in text
+    log = (Path(os.environ[LOG_DIR_ENV]) / CLIENT_LOG).read_text()
+    (line,) = [x for x in log.splitlines() if "game over: record " in x]
+    state = Record.from_dict(json.loads(line.split("game over: record ", 1)[1])).replay()
+    assert state.over
+    assert [s.total for s in scores(state)] == [s.total for s in view_scores(screen.final)]
 
 
 async def test_whole_game_from_start_screen_enter_then_keys() -> None:
@@ -160,19 +177,24 @@ async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> No
     import asyncio
 
     from pigeon_tui.app import DEALING_AFTER, PigeonApp
-    from pigeon_tui.session import GameOptions, LocalSession, Session
+    from pigeon_tui.remote import private_game
+    from pigeon_tui.session import GameOptions, Session
 
     ready = asyncio.Event()
 
     async def slow_host(options: GameOptions) -> Session:
         await ready.wait()
-        return LocalSession(options, bot_delay=0)
+        return await private_game(options, 0, here=True)
 
     app = PigeonApp(GameOptions(players=3, bots=("random",), seed=5), play_now=True, session_factory=slow_host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(DEALING_AFTER * 2)
         dealing = app.screen
         assert isinstance(dealing, TableScreen) and dealing.session is None
+        for _ in range(200):  # drawn on the next refresh (late on a busy machine)
+            if "Dealing" in screen_text(app):
+                break
+            await pilot.pause(0.05)
         assert "Dealing" in screen_text(app)
         ready.set()
         prompt = await wait_for_prompt(pilot)

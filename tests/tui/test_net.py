@@ -1,4 +1,5 @@
-"""The real path: a private host child process on 127.0.0.1, joined over TCP by the app."""
+"""The real path: a private host child process on 127.0.0.1, joined over TCP by the app; LAN
+hosting and joining."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ from textual.pilot import Pilot
 from net.client import Client
 from net.client import Status as ClientStatus
 from pigeon_tui.app import PigeonApp
-from pigeon_tui.remote import NetSession
 from pigeon_tui.screens.lobby import HostScreen, LobbyScreen
 from pigeon_tui.screens.start import StartScreen
 from pigeon_tui.screens.table import TableScreen
-from pigeon_tui.session import GameOptions
+from pigeon_tui.session import GameOptions, Link, Session
 from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import TableStatus
 from tests.tui.conftest import screen_text, wait_for_prompt
@@ -23,7 +23,7 @@ from tests.tui.conftest import screen_text, wait_for_prompt
 
 async def _answer(pilot: Pilot[None], times: int) -> None:
     for _ in range(times):
-        prompt = await wait_for_prompt(pilot, rounds=1000)
+        prompt = await wait_for_prompt(pilot)
         if prompt is None:
             return
         key = next(e.key for e in prompt.entries if e.key not in ("esc", ""))
@@ -36,11 +36,13 @@ async def test_game_against_bots_runs_on_a_private_host_over_tcp() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await _answer(pilot, 3)
         session = app.session
-        assert isinstance(session, NetSession)
+        assert isinstance(session, Session)
         assert session.host is not None
         process = session.host.process
         assert process.returncode is None
-        assert "connected" in str(app.screen.query_one(TableStatus).render())
+        assert session.client.status is ClientStatus.CONNECTED
+        assert session.status.link is Link.LOCAL  # a private game: no link worth showing
+        assert "connected" not in str(app.screen.query_one(TableStatus).render())
         assert "You" in screen_text(app)
         await app.action_quit()
         assert process.returncode is not None, "the private host ends with the app"
@@ -51,7 +53,7 @@ async def test_reconnects_with_its_seat_token_after_a_drop() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await _answer(pilot, 2)
         session = app.session
-        assert isinstance(session, NetSession)
+        assert isinstance(session, Session)
         seat, token = session.client.seat, session.client.token
         conn = session.client._conn
         assert conn is not None
@@ -62,7 +64,7 @@ async def test_reconnects_with_its_seat_token_after_a_drop() -> None:
                 break
         assert session.client.status is ClientStatus.CONNECTED
         assert (session.client.seat, session.client.token) == (seat, token)
-        prompt = await wait_for_prompt(pilot, rounds=1000)
+        prompt = await wait_for_prompt(pilot)
         assert prompt is None or isinstance(prompt, Prompt)
         await _answer(pilot, 2)
         await app.action_quit()
@@ -83,10 +85,10 @@ async def test_host_a_lan_game_lobby_then_table_when_a_friend_joins() -> None:
         await pilot.pause()
         await pilot.press("down", "enter")  # Host a LAN game
         await _until(pilot, lambda: isinstance(app.screen, HostScreen))
-        app.host_lan(seats=2, bots=0, level="random", edition="3.5", port=0, name="Ada", password="pw")
+        app.host_lan(seats=2, bots=0, levels=("random",), edition="3.5", port=0, name="Ada", password="pw")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         session = app.session
-        assert isinstance(session, NetSession) and session.host is not None
+        assert isinstance(session, Session) and session.host is not None
         await _until(pilot, lambda: "pigeon-tui join" in screen_text(app) and "Ada" in screen_text(app))
         friend = Client("127.0.0.1", session.host.port, "Bob", password="pw", table=1)
         await friend.connect()
@@ -102,10 +104,10 @@ async def test_join_with_a_wrong_password_says_the_host_refused() -> None:
     app = PigeonApp(GameOptions(), bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.host_lan(seats=3, bots=1, level="random", edition="3.5", port=0, name="Ada", password="secret")
+        app.host_lan(seats=3, bots=1, levels=("random",), edition="3.5", port=0, name="Ada", password="secret")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         session = app.session
-        assert isinstance(session, NetSession) and session.host is not None
+        assert isinstance(session, Session) and session.host is not None
         port = session.host.port
         other = PigeonApp(GameOptions(), join=("127.0.0.1", port, "Eve", "wrong"))
         async with other.run_test(size=(80, 24)) as pilot2:
@@ -114,27 +116,14 @@ async def test_join_with_a_wrong_password_says_the_host_refused() -> None:
         await app.action_quit()
 
 
-def test_host_command_and_ready_word_match_the_net_layer() -> None:
-    from net.host import READY_LINE
-    from net.spawn import HOST_COMMAND
-    from pigeon_tui import launch
-
-    assert launch.READY_WORD == READY_LINE
-    assert launch.HOST_COMMAND == HOST_COMMAND
-
-
 async def test_reaction_counts_down_the_hosts_limit_and_one_key_passes() -> None:
     """Issue 5: a reaction asked by a host started with --reaction-limit 8 shows the seconds
     left, and 0 passes it."""
     from core.decisions import REACTIONS
-    from net.spawn import spawn_host
+    from net.spawn import HostSpec, start_host
     from pigeon_tui.remote import connect
-    from pigeon_tui.session import Session
 
-    host = await spawn_host(
-        ["--seats", "3", "--bots", "2", "--bot-level", "random", "--seed", "3", "--reaction-limit", "8"]
-        + ["--bot-delay", "0"]
-    )
+    host = await start_host(HostSpec(seats=3, bots=2, seed=3, reaction_limit=8, bot_delay=0))
 
     async def seat_at_the_host(options: GameOptions) -> Session:
         session = await connect("127.0.0.1", host.port, "You", table=1)
@@ -145,7 +134,7 @@ async def test_reaction_counts_down_the_hosts_limit_and_one_key_passes() -> None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(200):
-                prompt = await wait_for_prompt(pilot, rounds=1000)
+                prompt = await wait_for_prompt(pilot)
                 assert prompt is not None and prompt.decision is not None, "no reaction before the end"
                 if prompt.decision.kind in REACTIONS:
                     break
@@ -162,7 +151,7 @@ async def test_reaction_counts_down_the_hosts_limit_and_one_key_passes() -> None
             await pilot.pause(0.2)
             assert prompt.decision is None or prompt.decision.id != reaction.id
             session = app.session
-            assert isinstance(session, NetSession)
+            assert isinstance(session, Session)
             assert all(d.id != reaction.id for d in session.client.decisions), "the host took the pass"
             await app.action_quit()
     finally:
@@ -172,9 +161,9 @@ async def test_reaction_counts_down_the_hosts_limit_and_one_key_passes() -> None
 async def test_lobby_enter_sits_at_the_first_table_and_its_line_says_so() -> None:
     """Issue 5: in the lobby of `pigeon-tui join`, Enter sits at once (the first table is
     highlighted) and the table's line counts the seat taken."""
-    from net.spawn import spawn_host
+    from net.spawn import HostSpec, start_host
 
-    host = await spawn_host(["--seats", "2", "--bots", "0"])
+    host = await start_host(HostSpec(seats=2, bots=0))
     app = PigeonApp(GameOptions(), join=("127.0.0.1", host.port, "Eve", None))
     try:
         async with app.run_test(size=(80, 24)) as pilot:

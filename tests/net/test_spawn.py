@@ -1,0 +1,92 @@
+"""`net.spawn`: the one way a host child is started (the app, tests and benches): its spec, the
+ready line and the lines before it, per-seat bot levels, a failure that says why, and a log file
+that keeps what the child says."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from net.client import Client
+from net.logs import HOST_LOG
+from net.places import LOG_DIR_ENV
+from net.spawn import HostFailed, HostSpec, spawn, start_host
+from pigeon_tui.cli import host_config
+
+
+def test_a_spec_becomes_the_host_the_child_would_run() -> None:
+    """The child parses `spec.options()` with the `host` command's parser; so does a host on this
+    event loop (`host_config`): one spec, one reading of it."""
+    spec = HostSpec.private_game(4, ("hard", "greedy", "random"), "3.0", 9, 0.1)
+    config = host_config(spec.options())
+    table = config.table
+    assert (table.seats, table.bots, table.edition, table.seed, table.bot_delay) == (4, 3, "3.0", 9, 0.1)
+    assert [table.level_of(i) for i in range(3)] == ["hard", "greedy", "random"]
+    assert (table.reaction_limit, table.turn_limit) == (0, 0)  # nobody else waits in a private game
+    assert config.bind == "127.0.0.1" and config.port == 0 and config.discovery_port is None
+
+
+def test_bad_host_options_are_a_value_error() -> None:
+    with pytest.raises(ValueError, match="bots"):
+        host_config(HostSpec(seats=3, bots=4).options())
+    with pytest.raises(ValueError, match="unknown bot level"):
+        host_config(HostSpec(seats=3, bots=2, levels=("greedy", "clever")).options())
+
+
+async def test_each_bot_seat_plays_the_level_asked_for() -> None:
+    """Issue 9: `--bots hard,greedy,random` gives each bot its own level (the host used to get
+    the first level for every bot)."""
+    host = await start_host(HostSpec(seats=4, bots=3, levels=("hard", "greedy", "random"), bot_delay=0))
+    client = Client(host.address, host.port, "Ada")
+    try:
+        await client.connect()
+        for _ in range(100):
+            if client.lobby is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert client.lobby is not None
+        (table,) = client.lobby.tables
+        assert [s.level if s else None for s in table.seats] == [None, "hard", "greedy", "random"]
+    finally:
+        await client.close()
+        await host.stop()
+
+
+async def test_the_lines_before_the_ready_line_are_kept() -> None:
+    host = await start_host(HostSpec(seats=2, bots=1))
+    try:
+        assert host.address == "127.0.0.1" and host.port > 0
+        assert host.join_lines == (f"pigeon-tui join 127.0.0.1:{host.port}",)
+        assert host.running
+    finally:
+        await host.stop()
+    assert not host.running and host.process.returncode == 0
+
+
+async def test_a_host_that_cannot_start_says_why() -> None:
+    with pytest.raises(HostFailed, match="bots must be"):
+        await start_host(HostSpec(seats=3, bots=4, log_file=""))
+
+
+async def test_a_host_started_with_a_log_file_writes_there() -> None:
+    """Issue 9: the private host's log (and its stderr) go to a file in the log directory
+    (`$PIGEON_TUI_LOG_DIR` here), not to /dev/null."""
+    spec = HostSpec.private_game(2, ("random",), "3.5", 5, 0)
+    host = spawn(spec)
+    try:
+        await host.ready()
+        client = Client(host.address, host.port, "Ada", table=1)
+        await client.connect()
+        for _ in range(200):
+            if client.view is not None:
+                break
+            await asyncio.sleep(0.05)
+        await client.close()
+    finally:
+        await host.stop()
+    text = (Path(os.environ[LOG_DIR_ENV]) / HOST_LOG).read_text()
+    assert f"listening on 127.0.0.1:{host.port}" in text
+    assert "game 1 starts (2 players, seed 5)" in text
