@@ -182,7 +182,7 @@ class TableScreen(GuardedScreen):
         scores = view_scores(view)  # once for every Balcony
         for zone in self.query(ZoneView):
             zone.show(view, seats, self.highlight, scores)
-        self.query_one(Hand).show(view.hand, self.highlight)
+        self.query_one(Hand).show(view.hand, self.highlight, watching=view.seat is None)
         self.query_one(TableInfo).show(view)
 
     @on(Prompt.CursorMoved)

@@ -41,14 +41,15 @@ class Hand(Widget):
         self._drawn = False
         """Height of the hand's column at the last layout."""
 
-    def show(self, cards: tuple[str, ...], highlight: Highlight) -> None:
+    def show(self, cards: tuple[str, ...], highlight: Highlight, watching: bool = False) -> None:
+        """Draw `cards` (a spectator, `watching`, has none)."""
         if self._drawn and (cards, highlight) == (self._cards, self._highlight):
             return
         self._drawn = True
         layout = cards != self._cards  # a new highlight only repaints
         self._cards, self._highlight = cards, highlight
-        self.border_title = f"Your hand ({len(cards)})"
-        self.border_subtitle = "+n: pigeons it calls"
+        self.border_title = "Watching (no hand)" if watching else f"Your hand ({len(cards)})"
+        self.border_subtitle = "" if watching else "+n: pigeons it calls"
         self.tooltip = Content("\n".join(action_help(c) for c in cards if c in ACTIONS)) if cards else None
         self.refresh(layout=layout)
 

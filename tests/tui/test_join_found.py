@@ -53,3 +53,26 @@ async def test_a_game_with_a_password_asks_for_it_first() -> None:
             assert app.focused is app.screen.query_one("#join-password", Input)
             assert app.screen.query_one("#join-address", Input).value == f"127.0.0.1:{host.port}"
             await app.action_quit()
+
+
+async def test_enter_at_once_joins_the_game_found() -> None:
+    """Issue 9: with nothing typed, Enter joins the game discovery found (the focus used to stay
+    on the address field, and Enter complained that an address is needed)."""
+    async with running_host(table_config(seats=3, bots=1), discovery_port=0, name="Den") as host:
+        assert host.discovery_port is not None
+        joining = Joining(find=True, name="Ada", discover_at=(("127.0.0.1", host.discovery_port),))
+        app = PigeonApp(joining=joining)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                if isinstance(app.screen, JoinScreen) and "Den" in screen_text(app):
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
+            await pilot.press("enter")
+            for _ in range(200):
+                if isinstance(app.screen, LobbyScreen):
+                    break
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, LobbyScreen)
+            assert not [n for n in app._notifications if "address" in str(n.message)]
+            await app.action_quit()
