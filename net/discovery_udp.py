@@ -68,8 +68,37 @@ def answers_to(address: str) -> bool:
     return ip.is_loopback or ip.is_private or ip.is_link_local
 
 
+def is_loopback(address: str) -> bool:
+    """127.0.0.0/8, ::1 or "localhost": only this machine reaches it."""
+    if address == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def listen_address(bind: str) -> str:
+    """Where a host bound to `bind` (TCP) listens for probes. A host on every address, or on one
+    LAN address, listens on every address: a socket bound to 192.168.1.20 never receives the
+    broadcasts to 192.168.1.255 that probes are. A host bound to loopback listens there only,
+    and so is found by probes from this machine alone."""
+    if is_loopback(bind):
+        return "127.0.0.1"
+    return "0.0.0.0"
+
+
+def reply_address(bind: str) -> str | None:
+    """The address a host bound to `bind` answers from, so that a finder (which joins the
+    answer's source) joins where the game listens; None: from the listening socket."""
+    if bind in ("", "0.0.0.0", "::") or is_loopback(bind):
+        return None
+    return bind
+
+
 class Responder(asyncio.DatagramProtocol):
-    """A host's side: answer each valid probe from a LAN address with `describe()`."""
+    """A host's side: answer each valid probe from a LAN address with `describe()` (from the
+    `reply` transport if given: the address the game itself listens on)."""
 
     def __init__(
         self,
@@ -80,6 +109,7 @@ class Responder(asyncio.DatagramProtocol):
         per_address: float = REPLIES_PER_ADDRESS,
         address_burst: int = ADDRESS_BURST,
         allow: Callable[[str], bool] = answers_to,
+        reply: asyncio.DatagramTransport | None = None,
     ) -> None:
         self.describe = describe
         self.rate = rate
@@ -87,6 +117,7 @@ class Responder(asyncio.DatagramProtocol):
         self.allow = allow
         self.addresses = Buckets(per_address, address_burst, ADDRESSES_KEPT)
         self.transport: asyncio.DatagramTransport | None = None
+        self.reply = reply
         self.answered = 0
         self.ignored = 0
         self._tokens = float(burst)
@@ -94,6 +125,10 @@ class Responder(asyncio.DatagramProtocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.DatagramTransport, transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.reply is not None:
+            self.reply.close()
 
     def datagram_received(self, data: bytes, addr: tuple[str | int, ...]) -> None:
         host = str(addr[0])
@@ -111,7 +146,7 @@ class Responder(asyncio.DatagramProtocol):
         except Exception:  # describing the host must not stop discovery
             log.exception("discovery: could not describe the host")
             return
-        self.transport.sendto(reply, addr)
+        (self.reply or self.transport).sendto(reply, addr)
         self.answered += 1
 
     def error_received(self, exc: Exception) -> None:
@@ -145,12 +180,22 @@ def _udp_socket(bind: str, port: int, *, broadcast: bool = False) -> socket.sock
 async def start_responder(
     describe: Callable[[], Game], bind: str = "0.0.0.0", port: int = DISCOVERY_PORT
 ) -> tuple[asyncio.DatagramTransport, Responder]:
-    """Listen for probes on UDP `bind:port` (0 picks a free port; the transport's sockname
-    says which). Raises OSError if the port cannot be had. Close the transport to stop."""
+    """Answer probes for a game host bound (TCP) to `bind`: listen on UDP `listen_address(bind)`
+    and `port` (0 picks a free port; the transport's sockname says which), answer from
+    `reply_address(bind)`. Raises OSError if a port cannot be had. Close the transport to stop."""
     loop = asyncio.get_running_loop()
-    responder = Responder(describe)
-    sock = _udp_socket(bind, port)
-    transport, _ = await loop.create_datagram_endpoint(lambda: responder, sock=sock)
+    reply = None
+    source = reply_address(bind)
+    if source is not None:
+        reply, _ = await loop.create_datagram_endpoint(asyncio.DatagramProtocol, sock=_udp_socket(source, 0))
+    responder = Responder(describe, reply=reply)
+    try:
+        sock = _udp_socket(listen_address(bind), port)
+        transport, _ = await loop.create_datagram_endpoint(lambda: responder, sock=sock)
+    except BaseException:
+        if reply is not None:
+            reply.close()
+        raise
     return transport, responder
 
 
@@ -169,6 +214,11 @@ class Found:
     @property
     def join_address(self) -> str:
         return f"{self.address}:{self.game.port}"
+
+    @property
+    def this_machine_only(self) -> bool:
+        """A host bound to loopback: only this machine can join it."""
+        return is_loopback(self.address)
 
 
 def broadcast_addresses() -> list[str]:
@@ -201,8 +251,9 @@ def broadcast_addresses() -> list[str]:
 
 
 def default_targets(port: int = DISCOVERY_PORT) -> list[Target]:
-    """Where probes go in real use: every broadcast address of this machine."""
-    return [(addr, port) for addr in broadcast_addresses()]
+    """Where probes go in real use: every broadcast address of this machine, and 127.0.0.1 (a
+    host bound to loopback, which only this machine can join, answers there alone)."""
+    return [(addr, port) for addr in broadcast_addresses()] + [("127.0.0.1", port)]
 
 
 def parse_target(text: str, port: int = DISCOVERY_PORT) -> Target:
@@ -268,7 +319,12 @@ class Finder:
                 self._changed = True
 
     def listed(self) -> list[Found]:
-        return sorted(self.games.values(), key=lambda f: (f.game.host.lower(), f.address, f.game.port))
+        """The games heard from, each once: a host of this machine that also answered from a
+        LAN address is not listed again at 127.0.0.1."""
+        games = list(self.games.values())
+        seen_on_lan = {(f.game.host, f.game.port) for f in games if not f.this_machine_only}
+        games = [f for f in games if not (f.this_machine_only and (f.game.host, f.game.port) in seen_on_lan)]
+        return sorted(games, key=lambda f: (f.game.host.lower(), f.address, f.game.port))
 
     def _send(self, transport: asyncio.DatagramTransport) -> None:
         nonce = secrets.randbelow(NONCE_MAX)

@@ -210,10 +210,12 @@ class Host:
         peer = writer.get_extra_info("peername")
         session = Session(conn, address_key(str(peer[0]) if isinstance(peer, tuple) else str(peer)), time.monotonic())
         if self._make_room(session.address):
+            log.info("%s: connected", conn.peer)
             self.sessions[conn] = session
             conn.on_close = self._closed
             conn.exempt = lambda frame: self._answers_a_decision(session, frame)
         else:
+            log.info("%s: connection refused: the host is full", conn.peer)
             conn.close(ErrorCode.HOST_FULL, "the host has no room for another connection")
         task = asyncio.current_task()
         if task is not None:
@@ -275,6 +277,13 @@ class Host:
         s = self.sessions.pop(conn, None)
         if s is None:
             return
+        why = conn.close_code
+        log.info(
+            "%s: %s disconnected (%s)",
+            conn.peer,
+            s.name or "a connection not yet greeted",
+            why.value if why is not None else "closed by the client or the network",
+        )
         if s.member is not None and s.member.conn is conn:
             s.member.table.disconnected(s.member)
         if s.watching is not None and s.watching_table is not None:
@@ -387,6 +396,12 @@ class Host:
                 conn.close(ErrorCode.HOST_FULL, f"{crowd} connections from your address already hold no seat")
                 return
         conn.greeted = True
+        log.info(
+            "%s: %s says hello%s",
+            conn.peer,
+            s.name,
+            f" with the token of seat {member.seat} at table {member.table.id}" if member is not None else "",
+        )
         conn.send(
             {
                 "t": "welcome",
@@ -630,6 +645,8 @@ async def run(config: HostConfig, *, ready_line: bool = False, exit_with_stdin: 
     def ready(host: Host) -> None:
         for line in share_lines(host):
             print(line, flush=True)
+        if all(addr.startswith("127.") or addr == "::1" for addr, _ in host.addresses()):
+            print("only this machine can join (bound to loopback; --bind 0.0.0.0 lets the LAN in)", flush=True)
         if host.discovery_port is not None:
             print(f"answering LAN discovery on UDP port {host.discovery_port}", flush=True)
         if ready_line:

@@ -292,7 +292,7 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
         tables=args.tables,
         table=table,
         bot_processes=processes,
-        discovery_port=None if args.no_discovery or args.bind.startswith("127.") else args.discovery_port,
+        discovery_port=None if args.no_discovery else args.discovery_port,
     )
 
 
@@ -362,7 +362,9 @@ def _host_arguments(hp: argparse.ArgumentParser) -> None:
     hp.add_argument("--bot-processes", type=int, default=None, help="worker processes for bots (default: auto)")
     hp.add_argument("--name", default="pigeon_tui", help="the host's name in the lobby")
     hp.add_argument(
-        "--no-discovery", action="store_true", help="do not answer LAN discovery probes (a 127.* host never does)"
+        "--no-discovery",
+        action="store_true",
+        help="do not answer LAN discovery probes (a host bound to 127.0.0.1 answers this machine's only)",
     )
     hp.add_argument(
         "--discovery-port", type=int, default=DISCOVERY_PORT, help="UDP port for LAN discovery probes (0: any)"

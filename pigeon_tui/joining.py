@@ -6,6 +6,7 @@ Small on purpose: the app imports it at start."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import sys
@@ -16,7 +17,8 @@ from typing import Final
 _TOKEN: Final = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _UNSAFE: Final = re.compile(r"[^0-9A-Za-z.-]")
 SEATS_DIR: Final = "seats"
-"""Under the user data directory: one file per host address and table, holding a seat token."""
+"""Under the user data directory: one file per seat (host address, table, token), holding the
+token and the process id of the client holding the seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,7 @@ class Joining:
 @dataclass(frozen=True, slots=True)
 class SeatKeeper:
     """Where the seat tokens a host gives us are kept: one file given (`--token-file`, for
-    scripts and serve-ssh), or the store, one file per table of this host under
+    scripts and serve-ssh), or the store, one file per seat at this host under
     `<data dir>/seats/` (mode 0600, in a directory of mode 0700).
 
     A stored token names the process holding its seat; while that process runs, another client
@@ -85,8 +87,8 @@ class SeatKeeper:
         return None
 
     def keep(self, table: int, token: str) -> None:
-        """Keep `token` for `table` of this host, held by this process. Best effort (a disk we
-        cannot write loses nothing but the way back)."""
+        """Keep `token` (a seat at `table` of this host), held by this process. Best effort (a
+        disk we cannot write loses nothing but the way back)."""
         if self.file is not None:
             save_token(str(self.file), token)
             return
@@ -96,7 +98,10 @@ class SeatKeeper:
 
         with contextlib.suppress(OSError):
             private_dir(self.store)
-            _write_private(self.store / f"{self._prefix()}{int(table)}", f"{token} {os.getpid()}\n")
+            # One file per seat: two people at one host from this machine keep one each.
+            seat = hashlib.sha256(token.encode()).hexdigest()[:12]
+            path = self.store / f"{self._prefix()}{int(table)}-{seat}"
+            _write_private(path, f"{token} {os.getpid()}\n")
 
     def forget(self, token: str | None) -> None:
         """Forget `token` (refused by the host, or its seat left)."""

@@ -155,7 +155,9 @@ class JoinScreen(GuardedScreen):
                 notes.append("password")
             if g.protocol != PROTOCOL_VERSION:
                 notes.append("another version")
-            games.add_option(Option(f"{g.host} {self.glyphs.dot} {f.join_address} ({', '.join(notes)})", id=str(i)))
+            # A host bound to 127.0.0.1 only this machine can join: said as such (issue 9).
+            where = f"this machine, port {g.port}" if f.this_machine_only else f.join_address
+            games.add_option(Option(f"{g.host} {self.glyphs.dot} {where} ({', '.join(notes)})", id=str(i)))
         if highlighted is not None and highlighted < games.option_count:
             games.highlighted = highlighted
         elif games.option_count:

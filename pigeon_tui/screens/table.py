@@ -63,6 +63,9 @@ class TableScreen(GuardedScreen):
         self._mounted = False
         self._unlogged: list[tuple[str, bool]] = []
         """Log sentences of updates read but not drawn yet."""
+        self._answered: int | None = None
+        """The decision last answered: not offered again by a redraw that comes before the
+        host's update (a seat or connection change redraws the last view)."""
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -146,6 +149,8 @@ class TableScreen(GuardedScreen):
         prompt.view = view
         prompt.names = self.names
         decision = view.decisions[0] if view.decisions else None
+        if decision is not None and decision.id == self._answered:
+            decision = None  # answered; the host's update saying so is on its way
         if decision is None or prompt.decision is None or prompt.decision.id != decision.id:
             prompt.decision = decision
             prompt.deadline = update.deadline if decision is not None else None
@@ -195,10 +200,12 @@ class TableScreen(GuardedScreen):
     async def _on_chosen(self, message: Prompt.OptionChosen) -> None:
         if self.session is None:
             return
+        self._answered = message.decision.id
         try:
             await self.session.choose(message.decision.id, message.value)
         except ChoiceRefused as exc:
             self.notify(f"That move was refused: {exc}", severity="error")
+            self._answered = None
             prompt = self.query_one(Prompt)
             if self.view is not None and message.decision in self.view.decisions:
                 prompt.decision = message.decision

@@ -30,7 +30,8 @@ def table_config(**kw: Any) -> TableConfig:
 
 @asynccontextmanager
 async def running_host(table: TableConfig | None = None, limits: Limits = FAST, **kw: Any) -> AsyncIterator[Host]:
-    host = Host(HostConfig(bind="127.0.0.1", port=0, table=table or table_config(), limits=limits, **kw))
+    kw.setdefault("bind", "127.0.0.1")
+    host = Host(HostConfig(port=0, table=table or table_config(), limits=limits, **kw))
     await host.start()
     try:
         yield host

@@ -11,8 +11,10 @@ import msgpack
 import pytest
 
 import net.discovery_udp
+from net.client import Client
 from net.discovery import (
     ANNOUNCE_MAX,
+    DISCOVERY_PORT,
     PROBE_SIZE,
     Game,
     TableSummary,
@@ -21,7 +23,16 @@ from net.discovery import (
     read_announcement,
     read_probe,
 )
-from net.discovery_udp import Finder, Responder, answers_to, discover, parse_target
+from net.discovery_udp import (
+    Finder,
+    Responder,
+    answers_to,
+    discover,
+    listen_address,
+    parse_target,
+    reply_address,
+)
+from net.host import lan_addresses
 from net.messages import PROTOCOL_VERSION
 from pigeon_tui.cli import parser
 from tests.net.helpers import running_host, table_config
@@ -211,3 +222,61 @@ class _Conn:
 
     def send(self, message: Any) -> bool:
         return True
+
+
+# ---- issue 9: a host bound to one address; a host bound to loopback ------------------------
+
+
+def test_where_a_host_listens_for_probes_and_answers_from() -> None:
+    """A socket bound to 192.168.1.20 never hears the broadcasts to 192.168.1.255 that probes
+    are: such a host listens on every address and answers from its own, where the game is."""
+    assert (listen_address("192.168.1.20"), reply_address("192.168.1.20")) == ("0.0.0.0", "192.168.1.20")
+    assert (listen_address("0.0.0.0"), reply_address("0.0.0.0")) == ("0.0.0.0", None)
+    assert (listen_address("127.0.0.1"), reply_address("127.0.0.1")) == (LOOPBACK, None)
+
+
+async def test_a_host_bound_to_one_address_is_found_and_joined_there() -> None:
+    """Issue 9: `host --bind ADDRESS` answered no probe (its probe socket was bound to that
+    address). The probe here goes to 127.0.0.1, which only a socket listening on every address
+    hears; the answer comes from the host's address, which the finder joins."""
+    address = next(iter(lan_addresses()), LOOPBACK)
+    async with running_host(table_config(), bind=address, discovery_port=0, name="Den") as host:
+        udp = host.discovery_port
+        assert udp is not None
+        found = await discover([(LOOPBACK, udp)], wait=0.5)
+        assert [(f.address, f.game.port, f.game.host) for f in found] == [(address, host.port, "Den")]
+        client = Client(found[0].address, found[0].game.port, "Ada")
+        await client.connect()
+        await client.close()
+
+
+async def test_a_host_bound_to_loopback_is_found_as_on_this_machine() -> None:
+    """Issue 9: a host bound to 127.0.0.1 is listed (probes to 127.0.0.1 are among the default
+    targets) and said to be on this machine, not taken for a firewall problem."""
+    async with running_host(table_config(), discovery_port=0, name="Den") as host:
+        udp = host.discovery_port
+        assert udp is not None
+        (found,) = await discover([(LOOPBACK, udp)], wait=0.5, bind=LOOPBACK)
+        assert found.this_machine_only and found.join_address == f"{LOOPBACK}:{host.port}"
+    assert ("127.0.0.1", DISCOVERY_PORT) in _real_default_targets()
+
+
+def test_a_host_heard_on_the_lan_and_on_loopback_is_listed_once() -> None:
+    finder = Finder([])
+    finder._nonces = [5]
+    finder.heard(announcement(_game(), 5), LOOPBACK)
+    finder.heard(announcement(_game(), 5), "192.168.1.20")
+    finder.heard(announcement(_game(host="other"), 5), LOOPBACK)
+    assert [(f.address, f.game.host) for f in finder.listed()] == [("192.168.1.20", "den"), (LOOPBACK, "other")]
+
+
+def _real_default_targets() -> list[tuple[str, int]]:
+    """`default_targets` as it is without the test-wide fixture (which keeps probes on loopback)."""
+    import importlib
+
+    fresh = importlib.reload(importlib.import_module("net.discovery_udp"))
+    try:
+        fresh.broadcast_addresses = lambda: []  # type: ignore[attr-defined]
+        return list(fresh.default_targets())
+    finally:
+        importlib.reload(fresh)

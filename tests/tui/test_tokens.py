@@ -20,7 +20,7 @@ def _store() -> Path:
     return Path(os.environ[DATA_DIR_ENV]) / SEATS_DIR
 
 
-def test_a_token_is_kept_per_host_and_table_with_mode_0600() -> None:
+def test_a_token_is_kept_per_host_and_seat_with_mode_0600() -> None:
     keeper = SeatKeeper.for_host("192.168.1.20", 7777)
     assert keeper.find() is None
     keeper.keep(2, TOKEN_A)
@@ -32,6 +32,16 @@ def test_a_token_is_kept_per_host_and_table_with_mode_0600() -> None:
     assert SeatKeeper.for_host("192.168.1.2", 7777).find() is None, "another host"
     keeper.forget(TOKEN_A)
     assert keeper.find() is None and not list(_store().iterdir())
+
+
+def test_two_seats_at_one_table_are_kept_apart() -> None:
+    """Two people at one host from this machine: each seat has its own file."""
+    keeper = SeatKeeper.for_host("den", 7777)
+    keeper.keep(1, TOKEN_A)
+    keeper.keep(1, TOKEN_B)
+    assert len(list(_store().iterdir())) == 2
+    keeper.forget(TOKEN_B)
+    assert keeper.find() == TOKEN_A
 
 
 def test_the_newest_seat_is_taken_back_first() -> None:
