@@ -14,8 +14,6 @@ its ready line.
 from __future__ import annotations
 
 import contextlib
-import os
-import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -191,8 +189,8 @@ class HostProcess:
         return ""
 
     async def stop(self) -> None:
-        """Close its stdin (it exits by itself, its bot workers with it), kill it and whatever
-        it left (its process group) if it lingers. Safe to call twice."""
+        """Close its stdin (it exits by itself, its bot workers with it), kill it if it
+        lingers. Safe to call twice."""
         import asyncio
 
         proc = self.process
@@ -205,23 +203,14 @@ class HostProcess:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 await asyncio.to_thread(proc.wait)
-        self._end_group()
         self._close_pipes()
 
     def kill(self) -> None:
-        """Kill it and its process group now, without an event loop (the CLI's last resort)."""
+        """Kill it now, without an event loop (the CLI's last resort)."""
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        self._end_group()
         self._close_pipes()
-
-    def _end_group(self) -> None:
-        """Kill what is left of the child's process group (bot workers of a killed host). Its
-        number stays reserved while any member lives, so no stranger is hit."""
-        if os.name == "posix":
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.process.pid, signal.SIGKILL)
 
     def _close_pipes(self) -> None:
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
@@ -240,8 +229,7 @@ def spawn(spec: HostSpec, command: Sequence[str] = HOST_COMMAND) -> HostProcess:
         # With a log file the child moves its stderr there once it has read its options; until
         # then (a bad option, a failed import) it comes here and `ready` quotes it.
         stderr=subprocess.PIPE if spec.log_file is not None else None,
-        close_fds=True,
-        start_new_session=True,  # its own process group: `stop` can end its bot workers too
+        close_fds=True,  # in our process group: a terminal's hangup, or serve-web's end of a tab, ends it too
     )
     return HostProcess(spec, process)
 
