@@ -19,6 +19,7 @@ from core.views import PlayerView
 if TYPE_CHECKING:
     from net.spawn import HostProcess, HostSpec
     from pigeon_tui.screens.table import TableScreen
+from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.joining import Joining, SeatKeeper
 from pigeon_tui.launch import BOT_DELAY
 from pigeon_tui.session import GameOptions, Seat, Session
@@ -84,7 +85,7 @@ class PigeonApp(App[None]):
     # -- looks ---------------------------------------------------------------------------
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(KIND_COLOURS)
+        return {**KIND_COLOURS, **BIRD_COLOURS}
 
     def get_key_display(self, binding: Binding) -> str:
         """Key names in the footer; plain words for --ascii (enter, up) instead of symbols."""
