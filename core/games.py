@@ -8,7 +8,7 @@ lists the verbs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Final, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import core.bots as pigeons_bots
@@ -21,7 +21,9 @@ from core import scoring as pigeons_scoring
 from core import setup as pigeons_setup
 from core import state as pigeons_state
 from core import views as pigeons_views
-from core.cards import Edition
+from core.cards import ACTIONS, Edition, flock_book
+from core.cubirds.cards import SPECIES_DEFS
+from core.cubirds.state import FORMAT as CUBIRDS_FORMAT
 from core.cubirds.state import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 
@@ -114,6 +116,10 @@ class Game(Generic[S, V, E]):
     """The decision kinds this game asks."""
     reactions: frozenset[DecisionKind]
     """Kinds asked of several seats at once (reaction windows), which "pass" declines."""
+    view_type: type[V]
+    """The class of its views (to tell which game a view belongs to)."""
+    card_data: Callable[[], str]
+    """Its card data and state format as text: host and client must agree on it (the rules hash)."""
 
     def check_settings(self, settings: Mapping[str, SettingValue]) -> dict[str, SettingValue]:
         """The settings with defaults filled in. Raises ValueError naming an unknown setting or a
@@ -162,6 +168,21 @@ def _pigeons_record(players: int, seed: int, settings: Mapping[str, SettingValue
     return pigeons_record.Record(players, seed, edition, first_player=first, blind_windows=blind)
 
 
+def _row(x: Any) -> str:
+    """A card table's row as text, field by field (for the rules hash)."""
+    if is_dataclass(x) and not isinstance(x, type):
+        return repr(tuple(_row(getattr(x, f.name)) for f in fields(x)))
+    return repr(x)
+
+
+def _pigeons_card_data() -> str:
+    parts = [f"state-format={pigeons_state.FORMAT}"]
+    parts += [f"{cid}={_row(r)}" for cid, r in sorted(ACTIONS.items())]
+    for edition in Edition:
+        parts += [f"{edition.value}:{cid}={_row(r)}" for cid, r in sorted(flock_book(edition).items())]
+    return "\n".join(parts)
+
+
 def _pigeons_describe(event: pigeons_events.Event, seen: pigeons_views.PlayerView, names: Sequence[str] | None) -> str:
     return pigeons_events.describe(event, seen.book, names)
 
@@ -189,6 +210,8 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     make_bot=pigeons_bots.make_bot,
     kinds=frozenset(DecisionKind) - CUBIRDS_KINDS,
     reactions=REACTIONS,
+    view_type=pigeons_views.PlayerView,
+    card_data=_pigeons_card_data,
 )
 
 
@@ -231,6 +254,8 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     make_bot=cubirds_bots.make_bot,
     kinds=CUBIRDS_KINDS,
     reactions=frozenset(),
+    view_type=cubirds.PlayerView,
+    card_data=lambda: "\n".join([f"cubirds-format={CUBIRDS_FORMAT}", *map(_row, SPECIES_DEFS)]),
 )
 
 
@@ -265,3 +290,17 @@ def record_game(d: Any) -> AnyGame:
 def record_from_dict(d: Any) -> GameRecord[Any]:
     """Any game's record from its dict form. Raises ValueError."""
     return record_game(d).record_from_dict(d)
+
+
+def game_of_view(view: object) -> AnyGame:
+    """The game a view (as `view_from_dict` made it) belongs to. Raises ValueError."""
+    for g in GAMES.values():
+        if isinstance(view, g.view_type):
+            return g
+    raise ValueError(f"not a view of any game this engine plays: {type(view).__name__}")
+
+
+def rules_text() -> str:
+    """Every game's card data: what the protocol's rules hash digests (net.messages.RULES_HASH).
+    Pigeons & Guano's part first, as it was before games had ids."""
+    return "\n".join(g.card_data() if g is PIGEONS else f"[{g.id}]\n{g.card_data()}" for g in GAMES.values())

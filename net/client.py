@@ -24,8 +24,7 @@ from enum import StrEnum
 from typing import Any, AsyncIterator, Callable, Final, Mapping, Union
 
 from core.decisions import Decision, OptionValue, plain
-from core.events import Event
-from core.views import PlayerView
+from core.games import DEFAULT, game, game_of_view
 from net import messages as wire
 from net.connection import Connection
 from net.errors import ErrorCode
@@ -125,6 +124,13 @@ class Outcome:
     text: str = ""
 
 
+def _with_decisions(view: Any, decisions: tuple[Decision, ...]) -> Any:
+    """The view with the frame's decisions (views are frozen dataclasses or NamedTuples)."""
+    if dataclasses.is_dataclass(view) and not isinstance(view, type):
+        return dataclasses.replace(view, decisions=decisions)
+    return view._replace(decisions=decisions)
+
+
 # ---- updates a UI consumes ----------------------------------------------------------------
 
 
@@ -154,9 +160,10 @@ class Seated:
 
 @dataclass(frozen=True, slots=True)
 class GameChanged:
-    view: PlayerView | None
-    """The seat's view; its `decisions` are always the current ones. None before any game."""
-    events: tuple[Event, ...]
+    view: Any
+    """The seat's view (its game's `PlayerView`); its `decisions` are always the current ones.
+    None before any game."""
+    events: tuple[Any, ...]
     """What happened since the previous update, redacted for this seat (after a snapshot: the
     events the client missed, as far as the host remembers them)."""
     decisions: tuple[Decision, ...]
@@ -227,12 +234,13 @@ class Client:
         self.seat: int | None = None
         self.lobby: LobbyInfo | None = None
         self.table: TableInfo | None = None
-        self.view: PlayerView | None = None
+        self.view: Any = None
+        """The seat's view (its game's `PlayerView`), None before any game."""
         self.decisions: tuple[Decision, ...] = ()
         self.window: str | None = None
         self.deadline: float | None = None
         self.result: GameResult | None = None
-        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
+        self.log: deque[Any] = deque(maxlen=LOG_LENGTH)
         self.chat: deque[ChatLine] = deque(maxlen=LOG_LENGTH)
         self.seq = 0
         """Sequence number of the last game update applied."""
@@ -540,10 +548,11 @@ class Client:
         self._apply_game(msg, snapshot=False)
 
     def _apply_game(self, msg: wire.Update | wire.Snapshot, snapshot: bool) -> None:
-        decisions, events = msg.decisions, msg.events
+        decisions = msg.decisions
         view = msg.view if msg.view is not None else self.view
         if view is not None:
-            view = dataclasses.replace(view, decisions=decisions)
+            view = _with_decisions(view, decisions)
+        events = self._events(view, msg.events)
         self.view = view
         self.decisions = decisions
         self.window = msg.window.kind if msg.window is not None else None
@@ -554,6 +563,20 @@ class Client:
         if view is not None and not view.over:
             self.result = None
         self._emit(GameChanged(view, events, decisions, self.window, self.deadline, snapshot))
+
+    def _events(self, view: Any, events: tuple[Mapping[str, Any], ...]) -> tuple[Any, ...]:
+        """The update's event maps as events of the game played (the view's, else the table's)."""
+        if view is not None:
+            g = game_of_view(view)
+        else:
+            g = game(self.table.game_id if self.table is not None else DEFAULT)
+        out = []
+        for e in events:
+            try:
+                out.append(g.event_from_dict(e))
+            except ValueError:
+                log.warning("dropped an event %s cannot read: %.200r", g.title, e)
+        return tuple(out)
 
     def _on_over(self, msg: wire.Over) -> None:
         self.result = GameResult(msg.game, msg.winners, msg.scores, msg.names, msg.record)

@@ -8,15 +8,10 @@ The host checks every client frame with `parse_client`, the client every host fr
 """
 
 import hashlib
-from dataclasses import fields, is_dataclass
 from typing import Annotated, Any, Final, Literal, Mapping, NamedTuple, Union
 
-from core.cards import ACTIONS, Edition, flock_book
 from core.decisions import Decision, DecisionKind, Option, normalize
-from core.events import Event, EventKind
-from core.record import Record
-from core.state import FORMAT
-from core.views import PlayerView
+from core.games import DEFAULT, GAMES, game, record_from_dict, rules_text
 from net.errors import ErrorCode, NetError
 from net.limits import (
     CHAT_MAX,
@@ -35,22 +30,9 @@ PROTOCOL_VERSION: Final = 1
 """Bumped whenever a frame changes shape; a client of another version is refused."""
 
 
-def _rules_text() -> str:
-    def row(x: Any) -> str:
-        if is_dataclass(x) and not isinstance(x, type):
-            return repr(tuple(row(getattr(x, f.name)) for f in fields(x)))
-        return repr(x)
-
-    parts = [f"state-format={FORMAT}"]
-    parts += [f"{cid}={row(r)}" for cid, r in sorted(ACTIONS.items())]
-    for edition in Edition:
-        parts += [f"{edition.value}:{cid}={row(r)}" for cid, r in sorted(flock_book(edition).items())]
-    return "\n".join(parts)
-
-
-RULES_HASH: Final = hashlib.sha256(_rules_text().encode()).hexdigest()[:16]
-"""A digest of the card data both sides play with: host and client must agree on it.
-docs/protocol.md states its value (a test keeps them equal)."""
+RULES_HASH: Final = hashlib.sha256(rules_text().encode()).hexdigest()[:16]
+"""A digest of the card data of every game both sides play (`core.games.rules_text`): host and
+client must agree on it. docs/protocol.md states its value (a test keeps them equal)."""
 
 # ---- field types ----------------------------------------------------------------------------
 
@@ -65,6 +47,16 @@ Name = Annotated[str, Size(NAME_MAX)]
 Code = Annotated[str, Size(32)]
 """An error code: `ErrorCode` values; a client keeps any it does not know as a string."""
 Level = Annotated[str, Size(32)]
+
+
+def _read_game_id(value: Any) -> str:
+    if not isinstance(value, str) or value not in GAMES:
+        raise ValueError("not a game id")
+    return value
+
+
+GameId = Annotated[str, Codec(_read_game_id, f"a game id: {', '.join(f'`{g}`' for g in GAMES)}")]
+"""Which game a table plays (`core.games`); a table without one plays the default."""
 Token = Annotated[str, Size(TOKEN_MAX)]
 
 
@@ -128,6 +120,8 @@ class Create(NamedTuple):
     level: Annotated[str, Size(100)] | None = None
     """A level, or one per bot seat, comma-separated ("hard,greedy,random")."""
     edition: Annotated[str, Size(16)] | None = None
+    game_id: GameId | None = None
+    """The game to play (default: the host's own)."""
     aid: Aid = None
 
 
@@ -230,26 +224,39 @@ class TableInfo(NamedTuple):
     owner: SeatNo | None = None
     rematch: Annotated[tuple[SeatNo, ...], Size(TABLE_SEATS_MAX)] = ()
     settings: Settings | None = None
+    game_id: GameId = DEFAULT
+    """The game this table plays."""
 
 
-class WireEvent(NamedTuple):
-    """An event as the wire carries it (`core.events.Event.to_dict`)."""
-
-    kind: Annotated[str, Size(32)]
-    player: SeatNo | None
-    cards: Annotated[tuple[Annotated[str, Size(8)], ...], Size(128)]
-    zone: Annotated[str, Size(16)] | None
-    to: Annotated[str, Size(16)] | None
-    n: Int
-    secret: bool
+EVENT_FIELDS: Final = 16
+"""Fields of one event, at most."""
+EVENT_CARDS: Final = 128
+"""Card ids in one event's list, at most."""
 
 
-_EVENT: Final = Schema(WireEvent, "event")
+def _event_value(value: Any) -> bool:
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return -ID_MAX <= value <= ID_MAX
+    if isinstance(value, str):
+        return len(value) <= 32
+    if isinstance(value, list):
+        return len(value) <= EVENT_CARDS and all(isinstance(v, str) and len(v) <= 16 for v in value)
+    return False
 
 
-def read_event(value: Any) -> Event:
-    w = _EVENT.parse(value)
-    return Event(EventKind(w.kind), w.player, w.cards, w.zone, w.to, w.n, w.secret)
+def read_event(value: Any) -> Mapping[str, Any]:
+    """An event map (its game's `Event.to_dict`): a `kind`, and fields of small values. The
+    client turns it into its game's event (`core.games.Game.event_from_dict`)."""
+    if not isinstance(value, dict) or not 0 < len(value) <= EVENT_FIELDS:
+        raise ValueError("an event is a map of at most 16 fields")
+    if not isinstance(value.get("kind"), str):
+        raise ValueError("an event has a `kind`")
+    for k, v in value.items():
+        if not isinstance(k, str) or len(k) > 16 or not _event_value(v):
+            raise ValueError(f"bad event field {str(k)[:16]!r}")
+    return dict(value)
 
 
 def _read_option_row(value: Any) -> Option:
@@ -283,8 +290,11 @@ def read_decision(value: Any) -> Decision:
     return Decision(w.id, w.player, DecisionKind(w.kind), w.prompt, w.options)
 
 
-def _read_view(value: Any) -> PlayerView:
-    return PlayerView.from_dict(value)
+def _read_view(value: Any) -> Any:
+    """A seat's view, by the game its map names (no name: the default game)."""
+    if not isinstance(value, dict):
+        raise ValueError("a view is a map")
+    return game(value.get("game", DEFAULT)).view_from_dict(value)
 
 
 def _read_score(value: Any) -> Mapping[str, int]:
@@ -297,13 +307,13 @@ def _read_score(value: Any) -> Mapping[str, int]:
 
 
 def _read_record(value: Any) -> Mapping[str, Any]:
-    Record.from_dict(value)
+    record_from_dict(value)
     return dict(value)
 
 
-EventT = Annotated[Event, Codec(read_event, "an event (see Updates)")]
+EventT = Annotated[Mapping[str, Any], Codec(read_event, "an event map, its game's `Event.to_dict` (see Updates)")]
 DecisionT = Annotated[Decision, Codec(read_decision, "a decision (see Decisions and choices)")]
-ViewT = Annotated[PlayerView, Codec(_read_view, "a view (`core.views.PlayerView.to_dict`)")]
+ViewT = Annotated[Any, Codec(_read_view, "a view, its game's `PlayerView.to_dict` (see Updates)")]
 
 
 class Window(NamedTuple):
@@ -402,7 +412,7 @@ class Over(NamedTuple):
         tuple[Annotated[Mapping[str, int], Codec(_read_score, "a map of integers")], ...], Size(TABLE_SEATS_MAX)
     ]
     names: Annotated[tuple[Name, ...], Size(TABLE_SEATS_MAX)]
-    record: Annotated[Mapping[str, Any], Codec(_read_record, "a record (`core.record.Record.to_dict`)")]
+    record: Annotated[Mapping[str, Any], Codec(_read_record, "a record, its game's `Record.to_dict`")]
 
 
 class Chat(NamedTuple):
@@ -439,7 +449,6 @@ PARTS: Final[tuple[Schema, ...]] = (
     Schema(SeatInfo, "seat"),
     Schema(Settings, "settings"),
     Schema(Window, "window"),
-    _EVENT,
     _DECISION,
 )
 """The maps inside host frames that have a schema of their own."""
