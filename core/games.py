@@ -93,6 +93,11 @@ class Game(Generic[S, V, E]):
     pending: Callable[[S], list[Decision]]
     apply: Callable[[S, int, int, object], list[E]]
     """(state, player, decision id, option) -> events; raises IllegalChoice, state unchanged."""
+    apply_watching: Callable[[S, int, int, object, Callable[[S], None]], list[E]]
+    """`apply`, also calling `at_window(state)` (the last argument) as each `window_event` is
+    emitted, with the state as of that event (a host shows the board of a reaction window)."""
+    window_event: str | None
+    """The kind of the event that opens a reaction window; None for a game without them."""
     view: Callable[[S, int | None], V]
     """What a seat may know (None: a spectator). Nothing else about a game leaves the host."""
     state_from_dict: Callable[[Any], S]
@@ -196,6 +201,10 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     new_game=_pigeons_new_game,
     pending=pigeons_rules.pending,
     apply=pigeons_rules.apply,
+    apply_watching=lambda state, player, did, option, at_window: pigeons_rules.apply(
+        state, player, did, option, at_window=at_window
+    ),
+    window_event=pigeons_events.EventKind.WINDOW.value,
     view=pigeons_views.view,
     state_from_dict=pigeons_state.GameState.from_dict,
     view_from_dict=pigeons_views.PlayerView.from_dict,
@@ -240,6 +249,8 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     new_game=lambda players, seed, settings: cubirds.new_game(players, seed, _cubirds_first(settings)),
     pending=cubirds.pending,
     apply=cubirds.apply,
+    apply_watching=lambda state, player, did, option, at_window: cubirds.apply(state, player, did, option),
+    window_event=None,
     view=cubirds.view,
     state_from_dict=cubirds.GameState.from_dict,
     view_from_dict=cubirds.PlayerView.from_dict,
