@@ -94,10 +94,12 @@ class Game(Generic[S, V, E]):
     apply: Callable[[S, int, int, object], list[E]]
     """(state, player, decision id, option) -> events; raises IllegalChoice, state unchanged."""
     apply_watching: Callable[[S, int, int, object, Callable[[S], None]], list[E]]
-    """`apply`, also calling `at_window(state)` (the last argument) as each `window_event` is
-    emitted, with the state as of that event (a host shows the board of a reaction window)."""
-    window_event: str | None
-    """The kind of the event that opens a reaction window; None for a game without them."""
+    """`apply`, also calling `at_window(state)` (the last argument) as each event that may open
+    a reaction window (see `window_of`) is emitted, with the state as of that event (a host
+    shows the board of a reaction window)."""
+    window_of: Callable[[E], str | None]
+    """The kind of reaction window an event announces, or None (every event of a game without
+    reaction windows)."""
     view: Callable[[S, int | None], V]
     """What a seat may know (None: a spectator). Nothing else about a game leaves the host."""
     state_from_dict: Callable[[Any], S]
@@ -204,7 +206,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     apply_watching=lambda state, player, did, option, at_window: pigeons_rules.apply(
         state, player, did, option, at_window=at_window
     ),
-    window_event=pigeons_events.EventKind.WINDOW.value,
+    window_of=lambda e: e.zone if e.kind is pigeons_events.EventKind.WINDOW else None,
     view=pigeons_views.view,
     state_from_dict=pigeons_state.GameState.from_dict,
     view_from_dict=pigeons_views.PlayerView.from_dict,
@@ -250,7 +252,7 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     pending=cubirds.pending,
     apply=cubirds.apply,
     apply_watching=lambda state, player, did, option, at_window: cubirds.apply(state, player, did, option),
-    window_event=None,
+    window_of=lambda e: None,
     view=cubirds.view,
     state_from_dict=cubirds.GameState.from_dict,
     view_from_dict=cubirds.PlayerView.from_dict,
