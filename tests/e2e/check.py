@@ -179,6 +179,17 @@ class Judge:
                 return k
         return None
 
+    def also_shown(self, log: Sequence[str], k: int) -> list[int]:
+        """`k` and the sentences right after it that the same log rows could end with: a run of
+        one sentence told again and again ("The Infamous Pigeon lands on the Crowd." five times)
+        shows the same rows after its 3rd, 4th and 5th telling when only three rows fit."""
+        shown = " ".join(log).split()
+        n = len(shown)
+        out = [k]
+        while out[-1] + 1 < len(self.ends) and self.words[self.ends[out[-1] + 1] - n : self.ends[out[-1] + 1]] == shown:
+            out.append(out[-1] + 1)
+        return out
+
     def judge(self, index: int, table: Table) -> Verdict:
         if table.log_cut:
             return Verdict(
@@ -187,14 +198,16 @@ class Judge:
         k = self.align(table.log)
         if k is None:
             return Verdict(index, "unaligned", diffs={"log": (" / ".join(table.log), "a run of the story's sentences")})
-        self.last = max(self.last, k)
         shown = reading(table)
+        for c in self.also_shown(table.log, k):
+            if any(not differences(shown, self.truth(p)) for p in self.by_logged.get(c + 1, [])):
+                self.last = max(self.last, c)
+                return Verdict(index, "ok", c)
+        self.last = max(self.last, k)
         here = self.by_logged.get(k + 1, [])
         best: dict[str, tuple[str, str]] | None = None
         for p in here:
             d = differences(shown, self.truth(p))
-            if not d:
-                return Verdict(index, "ok", k)
             if best is None or len(d) < len(best):
                 best = d
         if best is None:  # no point has exactly this many sentences: compare with the one before

@@ -165,3 +165,19 @@ def test_the_status_line_is_read_with_the_last_round_and_the_connection() -> Non
     status = " Turn 24 · Your turn, action 2 of 2 · LAST ROUND: 4 turns left connected 316 ms "
     shown = reading(_table(Frame(0.0, (status, *frame.lines[1:]), frame.backgrounds)))
     assert (shown["turn"], shown["whose"], shown["phase"], shown["final"]) == ("24", "Your turn", "action 2 of 2", "4")
+
+
+def test_log_rows_that_repeat_one_sentence_are_read_as_any_of_its_tellings() -> None:
+    """Five Infamous Pigeons land on the Crowd one after the other and the prompt leaves room
+    for three log rows: the rows read the same after the 3rd, 4th and 5th landing, so the board
+    (five of them in the Crowd) is true for one of those readings. The board from before the
+    landings under the same rows is still caught."""
+    d = json.loads((DATA.parent / "repeated.json").read_text())
+    story = replay(d["record"], d["me"], d["names"])
+    frames = [_frame(d[key]) for key in ("before", "during", "after")]
+    report = judge_frames(frames, story, d["names"], d["me"])
+    assert report.frames == 3 and report.bad == 0, [v.diffs for v in report.verdicts]
+    judge = Judge(story, d["names"], d["me"])
+    judge.judge(0, _table(frames[0]))
+    verdict = judge.judge(1, _table(plant(frames[0], frames[1])))
+    assert verdict.kind == "stale" and verdict.lag < 0
