@@ -6,8 +6,8 @@ keys by a seeded player who reads the prompt; every frame is judged against the 
 from __future__ import annotations
 
 import asyncio
+import json
 import operator
-import os
 import random
 import re
 import sys
@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any, Final, Mapping, Sequence
 
 from net.client import Client, GameOver
+from net.logs import CLIENT_LOG
+from net.places import DATA_DIR_ENV, LOG_DIR_ENV
 from net.spawn import HostSpec, start_host
 from tests.e2e.check import Report, judge_frames
 from tests.e2e.screen import option_keys, parse_table, reading
@@ -28,6 +30,8 @@ from tests.e2e.truth import replay
 CLI: Final = (sys.executable, "-m", "pigeon_tui")
 GAME_OVER: Final = "Game over ·"
 """The game-over screen's title starts so."""
+RECORD_LINE: Final = "game over: record "
+"""What the TUI logs before a finished game's record (`pigeon_tui.session`)."""
 STEP_TIMEOUT: Final = 120.0
 """Seconds a screen may stay without anything for the player to do before the game is called stuck."""
 
@@ -198,53 +202,21 @@ async def watch_for_record(port: int, timeout: float) -> Mapping[str, Any]:
     raise EOFError("the host closed before the game was over")
 
 
-def listening_ports(pid: int) -> list[int]:
-    """TCP ports listened on by `pid`'s descendants (the private host a TUI started)."""
-    inodes: set[str] = set()
-    for child in descendants(pid):
-        try:
-            for fd in Path(f"/proc/{child}/fd").iterdir():
-                target = os.readlink(fd)
-                if target.startswith("socket:["):
-                    inodes.add(target[8:-1])
-        except OSError:
-            continue
-    ports = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            rows = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for row in rows:
-            cols = row.split()
-            if cols[3] == "0A" and cols[9] in inodes:  # 0A: LISTEN
-                ports.append(int(cols[1].rsplit(":", 1)[1], 16))
-    return ports
-
-
-def descendants(pid: int) -> list[int]:
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        for children in Path(f"/proc/{p}/task").glob("*/children"):
-            try:
-                kids = [int(x) for x in children.read_text().split()]
-            except OSError:
-                continue
-            found += kids
-            todo += kids
-    return found
-
-
-async def private_host_port(term: Terminal, timeout: float = 30.0) -> int:
+async def logged_record(log_file: Path, timeout: float) -> Mapping[str, Any]:
+    """The record of the last game the TUI logged as over: its `game over: record {json}` line
+    (`pigeon_tui.session`), in the TUI's log file."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        ports = listening_ports(term.process.pid)
-        if ports:
-            return ports[0]
-        await asyncio.sleep(0.05)
-    raise TimeoutError("the private game's host never listened")
+        try:
+            lines = log_file.read_text().splitlines()
+        except FileNotFoundError:
+            lines = []
+        for line in reversed(lines):
+            if RECORD_LINE in line:
+                record: Mapping[str, Any] = json.loads(line.split(RECORD_LINE, 1)[1])
+                return record
+        await asyncio.sleep(0.1)
+    raise TimeoutError(f"no game record in {log_file}")
 
 
 # ---- whole games ----------------------------------------------------------------------------
@@ -257,6 +229,8 @@ def _user_dirs(root: str) -> dict[str, str]:
         "XDG_STATE_HOME": f"{root}/state",
         "XDG_CACHE_HOME": f"{root}/cache",
         "XDG_CONFIG_HOME": f"{root}/config",
+        LOG_DIR_ENV: f"{root}/log",
+        DATA_DIR_ENV: f"{root}/data/pigeon-tui",
     }
 
 
@@ -277,17 +251,12 @@ async def private_game(
         term = Terminal(argv, env=_user_dirs(home), name="play")
         seat = Seat("You", term)
         run = GameRun(label, [seat])
-        watcher: asyncio.Task[Mapping[str, Any]] | None = None
         try:
-            port = await private_host_port(term)
-            watcher = asyncio.create_task(watch_for_record(port, timeout))
             await play_seat(seat, random.Random(player_seed), think, timeout)
-            run.record = await asyncio.wait_for(watcher, 30.0)
-        except (TimeoutError, EOFError, OSError) as exc:
+            run.record = await logged_record(Path(home, "log", CLIENT_LOG), 30.0)
+        except (TimeoutError, EOFError, OSError, ValueError) as exc:
             run.error = f"{type(exc).__name__}: {exc}"
         finally:
-            if watcher is not None and not watcher.done():
-                watcher.cancel()
             term.press("q")
             await term.close()
     run.seconds = time.monotonic() - t0
