@@ -188,13 +188,17 @@ async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> No
 
     app = PigeonApp(GameOptions(players=3, bots=("random",), seed=5), play_now=True, session_factory=slow_host)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(DEALING_AFTER * 2)
-        dealing = app.screen
-        assert isinstance(dealing, TableScreen) and dealing.session is None
-        for _ in range(200):  # drawn on the next refresh (late on a busy machine)
-            if "Dealing" in screen_text(app):
+        # The table comes DEALING_AFTER after the start and is painted on a later refresh; on a
+        # loaded machine (asyncio debug mode, two suites at once) both come late: a fixed pause
+        # found the screen still blank. The host cannot come before `ready`, so waiting for the
+        # table and its text proves the same: an empty table drawn while the host is slow.
+        await pilot.pause(DEALING_AFTER)
+        for _ in range(400):
+            if isinstance(app.screen, TableScreen) and "Dealing" in screen_text(app):
                 break
             await pilot.pause(0.05)
+        dealing = app.screen
+        assert isinstance(dealing, TableScreen) and dealing.session is None
         assert "Dealing" in screen_text(app)
         ready.set()
         prompt = await wait_for_prompt(pilot)
