@@ -103,9 +103,9 @@ def _tui(args: argparse.Namespace) -> int:
     prespawned = None
     bot_delay = args.bot_delay if command == "play" else BOT_DELAY
     if command in (None, "play"):
-        players, edition, seed = (args.players, args.edition, args.seed) if command == "play" else (4, "3.5", None)
+        players, seed = (args.players, args.seed) if command == "play" else (4, None)
         try:
-            prespawned = spawn(HostSpec.private_game(players, levels, edition, seed, bot_delay))
+            prespawned = spawn(HostSpec.private_game(players, levels, args.edition, seed, bot_delay))
         except OSError:
             prespawned = None  # the app tries again and says what failed
     try:
@@ -125,7 +125,7 @@ def _run_app(
     from core.cards import Edition
     from pigeon_tui.session import GameOptions
 
-    options = GameOptions()
+    options = GameOptions(edition=Edition(args.edition))
     if command == "play":
         from core.bots import LEVELS
 
@@ -161,7 +161,7 @@ def _run_app(
     app = PigeonApp(
         options,
         play_now=command == "play",
-        ascii_only=bool(getattr(args, "ascii", False)),
+        ascii_only=args.ascii,
         join=join,
         prespawned=prespawned,
         joining=joining,
@@ -187,8 +187,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp.add_argument(
         "--bot-delay", type=_seconds, default=BOT_DELAY, help="seconds a bot waits before each move of its turn"
     )
-    pp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
-    pp.add_argument("--ascii", action="store_true", help="draw with ASCII only (no box or symbol glyphs)")
+    _add_look(pp)
     pp.set_defaults(run=_tui)
 
 
@@ -217,7 +216,7 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="as serve-ssh runs it: stay on this host (no hosting, no other address; bot games are tables there)",
     )
-    jp.add_argument("--ascii", action="store_true", help="draw with ASCII only (no box or symbol glyphs)")
+    _add_look(jp, edition=False)
     jp.set_defaults(run=_tui)
 
 
@@ -335,7 +334,7 @@ def _host_arguments(hp: argparse.ArgumentParser) -> None:
         help="random, greedy, easy, medium, hard or expert; comma-separated: one per bot seat, the last repeats",
     )
     hp.add_argument("--password", default=None, help="players must give it to join")
-    hp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5")
+    _add_look(hp, ascii_only=False)
     hp.add_argument("--seed", type=int, default=None, help="deal reproducible (so predictable) games")
     hp.add_argument("--tables", type=_positive, default=1, help="tables open at once (players open the others)")
     hp.add_argument(
@@ -563,9 +562,28 @@ class _Version(argparse.Action):
         parser.exit(message=f"pigeon-tui {text}\n")
 
 
+EDITION_HELP = "Pigeons & Guano's rules edition: 3.5 (French, the default) or 3.0 (English)"
+ASCII_HELP = "draw with ASCII only (no box or symbol glyphs)"
+
+
+def _add_look(p: argparse.ArgumentParser, *, edition: bool = True, ascii_only: bool = True) -> None:
+    """--edition and --ascii after a command. Their defaults live on the root parser (so that
+    `pigeon-tui --edition 3.0` works without a command); SUPPRESS keeps a sub-parser from
+    writing its own default over a value given before the command."""
+    if edition:
+        p.add_argument("--edition", choices=["3.5", "3.0"], default=argparse.SUPPRESS, help=EDITION_HELP)
+    if ascii_only:
+        p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pigeon-tui", description="Pigeons & Guano in the terminal.")
+    p = argparse.ArgumentParser(
+        prog="pigeon-tui",
+        description="Pigeons & Guano in the terminal. With no command: the start screen, a game against bots.",
+    )
     p.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
+    p.add_argument("--edition", choices=["3.5", "3.0"], default="3.5", help=EDITION_HELP)
+    p.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     sub = p.add_subparsers(dest="command")
     sp = sub.add_parser("selfplay", help="bots play each other with no network; prints a JSON summary")
     sp.add_argument("--games", type=_positive, default=100)
@@ -573,7 +591,7 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--bots", default="random", help="bot level per seat, comma-separated (the last repeats)")
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--game", default="pigeons", help="which game: pigeons (the default) or cubirds")
-    sp.add_argument("--edition", choices=["3.5", "3.0"], default="3.5", help="Pigeons & Guano's rules edition")
+    _add_look(sp, ascii_only=False)
     sp.add_argument("--json", action="store_true", help="print only the JSON summary")
     sp.add_argument(
         "--no-deadline",
