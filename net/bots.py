@@ -11,8 +11,8 @@ import asyncio
 import logging
 import multiprocessing
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Final
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, Callable, Final
 
 from core.bots import LEVELS, make_bot
 from core.decisions import BACK, Decision, OptionValue, normalize, plain
@@ -43,20 +43,45 @@ def _think_plain(level: str, seed: int, seen: dict[str, Any], decision: dict[str
     return plain(think(level, seed, PlayerView.from_dict(seen), Decision.from_dict(decision)))
 
 
+Done = Callable[[OptionValue | None], None]
+"""Called with a bot's option, or None if it could not think (the pool is closed or broken)."""
+Post = Callable[..., object]
+"""Calls a function on the table's thread, from any thread (`loop.call_soon_threadsafe`)."""
+
+
 class BotPool:
     """Where bots think: `processes` worker processes, or (0) a small thread pool.
 
     Threads suit cheap bots (random, greedy); processes keep a searching bot from taking the
-    interpreter lock away from the event loop.
+    interpreter lock away from the event loop. A table on a fake clock (tests) passes an
+    `executor` that thinks at once and a `post` that is its clock's `call_soon`.
     """
 
-    def __init__(self, processes: int = 0, threads: int = 2) -> None:
+    def __init__(
+        self, processes: int = 0, threads: int = 2, *, executor: Executor | None = None, post: Post | None = None
+    ) -> None:
         self.processes = processes
-        self._executor: Executor = (
+        self._executor: Executor = executor or (
             ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"))
             if processes > 0
             else ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
         )
+        self._post = post
+
+    def request(self, level: str, seed: int, seen: PlayerView, decision: Decision, done: Done) -> Job:
+        """Start the bot thinking about `decision`; `done(option)` is called later on the
+        table's thread (the running event loop's, or `post`'s), never from inside this call,
+        and not at all once the returned job is cancelled."""
+        post = self._post or asyncio.get_running_loop().call_soon_threadsafe
+        try:
+            if self.processes > 0:
+                future = self._executor.submit(_think_plain, level, seed, seen.to_dict(), decision.to_dict())
+            else:
+                future = self._executor.submit(think, level, seed, seen, decision)
+        except RuntimeError:  # the pool is shut down: the host is closing
+            future = Future()
+            future.cancel()
+        return Job(future, done, post, self.processes > 0)
 
     async def choose(self, level: str, seed: int, seen: PlayerView, decision: Decision) -> OptionValue:
         """The bot's option. Cancelling it is safe (the result of the worker is dropped)."""
@@ -70,6 +95,43 @@ class BotPool:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class Job:
+    """One decision a bot is thinking about."""
+
+    def __init__(self, future: Future[Any], done: Done, post: Post, plain: bool) -> None:
+        self._future = future
+        self._done = done
+        self._post = post
+        self._plain = plain
+        self.cancelled = False
+        future.add_done_callback(self._finished)
+
+    def cancel(self) -> None:
+        """Drop the bot's answer (and its work, if it has not started)."""
+        self.cancelled = True
+        self._future.cancel()
+
+    def _finished(self, future: Future[Any]) -> None:  # on a worker's thread, or at once
+        if self.cancelled:
+            return
+        try:
+            self._post(self._deliver, future)
+        except RuntimeError:  # the event loop is closed: nobody waits for this any more
+            pass
+
+    def _deliver(self, future: Future[Any]) -> None:
+        if self.cancelled:
+            return
+        option: OptionValue | None = None
+        if future.cancelled():
+            log.info("a bot's move was called off by its pool")
+        elif (exc := future.exception()) is not None:
+            log.error("a bot could not think: %r", exc)
+        else:
+            option = normalize(future.result()) if self._plain else future.result()
+        self._done(option)
 
 
 def known_level(level: str) -> bool:

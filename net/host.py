@@ -415,10 +415,11 @@ class Host:
         if member is not None:
             old = member.conn
             if old is not None and old is not conn:
-                old_session = self.sessions.get(old)
+                old_session = next((x for x in self.sessions.values() if x.conn is old), None)
                 if old_session is not None:
                     old_session.member = None
-                old.close(ErrorCode.REPLACED, "you joined from another connection")
+                if isinstance(old, Connection):  # a table's recipients are this host's connections
+                    old.close(ErrorCode.REPLACED, "you joined from another connection")
             s.member = member
             member.table.resume(member, conn, msg.last_seq)
         elif table is not None:

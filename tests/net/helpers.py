@@ -14,7 +14,7 @@ from net.frames import FrameDecoder, Message, encode
 from net.host import Host, HostConfig
 from net.limits import Limits
 from net.messages import HOST_TYPES, hello, parse_host
-from net.table import TableConfig
+from net.table import Frame, Outbox, Recipient, Table, TableConfig
 
 FAST = Limits(ping_interval=0.5, idle_timeout=5.0, hello_timeout=2.0, partial_frame_timeout=2.0, send_timeout=2.0)
 """Limits for tests: quick pings and timeouts (no test depends on how fast anything is)."""
@@ -37,6 +37,26 @@ async def running_host(table: TableConfig | None = None, limits: Limits = FAST, 
         yield host
     finally:
         await host.close()
+
+
+class Tap(Outbox):
+    """An outbox that notes every frame its table sends: when (on the table's clock), to whom,
+    and what, in order; then sends it on as the table's own outbox would."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.sent: list[tuple[float, Recipient, Frame]] = []
+
+    def send(self, to: Recipient, frame: Frame) -> None:
+        self.sent.append((self.table.clock.now(), to, frame))
+        super().send(to, frame)
+
+    @classmethod
+    def on(cls, table: Table) -> Tap:
+        """Put a tap on `table`'s outbox (before anyone sits at it)."""
+        tap = cls(table)
+        table.outbox = tap
+        return tap
 
 
 class Raw:

@@ -8,9 +8,9 @@ import random
 from core.views import view
 from net.client import Client, GameChanged, Refused, Status, StatusChanged, TableChanged
 from net.messages import PROTOCOL_VERSION
-from net.table import Member, Phase, Table
+from net.table import Phase
 
-from .helpers import Raw, play_client, play_raw, running_host, table_config
+from .helpers import Raw, Tap, play_client, play_raw, running_host, table_config
 
 
 async def test_full_game_two_client_seats_two_bots() -> None:
@@ -40,39 +40,34 @@ async def test_full_game_two_client_seats_two_bots() -> None:
 async def test_paced_game_sends_every_seat_the_same_rhythm() -> None:
     """R5.7: with two people, every window goes to every seat as a frame of its own, with the
     board as it stood at the window, whoever may react: the sequence of frames is the same for
-    both seats (apart from the acknowledgement of a seat's own answer, which only it sees)."""
+    both seats and a spectator (apart from the acknowledgement of a seat's own answer, which
+    only it sees), and each window is shown for its minimum time."""
     cfg = table_config(seats=4, bots=2, reaction_window=0.01, seed=3)
     async with running_host(cfg) as host:
-        table = host.tables[1]
-        deliveries: list[tuple[float, bool, bool]] = []
-        original = Table._deliver
-
-        def record(self: Table, events, window, full, asked, board):  # type: ignore[no-untyped-def]
-            deliveries.append((asyncio.get_running_loop().time(), window is not None, full))
-            return original(self, events, window, full, asked, board)
-
-        table._deliver = record.__get__(table)  # type: ignore[method-assign]
-        acks: set[tuple[str, int]] = set()
-        acknowledge = Table._acknowledge
-
-        def spy_ack(self: Table, m: Member) -> None:
-            acknowledge(self, m)
-            acks.add((m.name, m.stream.seq))
-
-        table._acknowledge = spy_ack.__get__(table)  # type: ignore[method-assign]
+        tap = Tap.on(host.tables[1])
+        eve = await Raw.open(host.port)
+        await eve.hello("Eve", table=1, watch=True)
         a, b = await Raw.open(host.port), await Raw.open(host.port)
         await a.hello("Ada", table=1)
         await b.hello("Bob", table=1)
-        await asyncio.gather(play_raw(a, random.Random(5)), play_raw(b, random.Random(6)))
+        await asyncio.gather(play_raw(a, random.Random(5)), play_raw(b, random.Random(6)), eve.recv("over"))
+        conn = {s.name: s.conn for s in host.sessions.values()}
+        # An acknowledgement goes to one person alone, just before their result; every delivery
+        # goes to both people, then to Eve.
+        acks = {
+            (id(to), f["seq"])
+            for (_, to, f), (_, after, g) in zip(tap.sent, tap.sent[1:], strict=False)
+            if f["t"] == "update" and g["t"] == "result" and after is to
+        }
 
         def rhythm(raw: Raw, name: str) -> list[tuple[object, ...]]:
             return [
                 (tuple(e["kind"] for e in f["events"]), (f["window"] or {}).get("kind"))
                 for f in raw.frames
-                if f["t"] == "update" and (name, f["seq"]) not in acks
+                if f["t"] == "update" and (id(conn[name]), f["seq"]) not in acks
             ]
 
-        assert rhythm(a, "Ada") == rhythm(b, "Bob")
+        assert rhythm(a, "Ada") == rhythm(b, "Bob") == rhythm(eve, "Eve")
         windows = [f for f in a.frames if f["t"] == "update" and f["window"]]
         assert windows, "a whole game opens reaction windows"
         for f in windows:
@@ -81,11 +76,12 @@ async def test_paced_game_sends_every_seat_the_same_rhythm() -> None:
         for f in a.frames + b.frames:
             if f["t"] in ("update", "snapshot"):
                 assert f["view"] is not None and f["view"]["decisions"] == f["decisions"]
-        for (t0, was_window, _), (t1, _, _) in zip(deliveries, deliveries[1:], strict=False):
+        deliveries = [(t, f["window"] is not None) for t, to, f in tap.sent if to is conn["Eve"] and f["t"] == "update"]
+        for (t0, was_window), (t1, _) in zip(deliveries, deliveries[1:], strict=False):
             if was_window:
                 assert t1 - t0 >= cfg.reaction_window - 0.002, "a window is shown for its minimum time"
-        await a.close()
-        await b.close()
+        for r in (a, b, eve):
+            await r.close()
 
 
 async def test_dropped_client_reconnects_with_its_token_and_finishes() -> None:

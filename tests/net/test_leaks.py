@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 import pytest
 
 from core.events import Event
 from core.state import GameState
 from net.client import Client, GameChanged, GameOver
-from net.host import Host
-from net.table import Stream, Table
+from net.table import Frame, Outbox, Recipient, Table
 
 from .boards import Truth, public_board
 from .helpers import Raw, card_ids, play_raw, running_host, table_config
@@ -31,52 +29,44 @@ def secrets_for(state: GameState, seat: int | None) -> set[str]:
     return hidden
 
 
-Seen = dict[tuple[int, int], tuple[set[str], set[str]]]
-"""(stream id, seq) -> what the recipient could not see in the update's view (the board it was
-built from) and in its decisions (the state when it was sent)."""
+class Spy(Outbox):
+    """Notes, for every update and snapshot its table sends, what the recipient may not see in
+    the game as it stands then (the decisions it is sent are checked against that)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.hidden: dict[tuple[int | None, str, int], set[str]] = {}
+        """(seat, or None for a spectator; frame type; seq) -> card ids hidden from it then."""
+        table.outbox = self
+
+    def send(self, to: Recipient, frame: Frame) -> None:
+        if frame["t"] in ("update", "snapshot"):
+            assert self.table.state is not None
+            seat = next((m.seat for m in self.table.humans if m.conn is to), None)
+            self.hidden[(seat, frame["t"], frame["seq"])] = secrets_for(self.table.state, seat)
+        super().send(to, frame)
 
 
-def spy(table: Table) -> Seen:
-    """Record, for every update the table sends, what its recipient may not see in it."""
-    seen: Seen = {}
-    original = table._send_update
-
-    def send_update(
-        stream: Stream,
-        conn: Any,
-        seat: int | None,
-        events: Any,
-        window: Any,
-        mine: Any,
-        board: GameState | None,
-    ) -> None:
-        assert table.state is not None
-        now = secrets_for(table.state, seat)
-        # no board: the same view as the update before (an acknowledgement)
-        on_board = secrets_for(board, seat) if board is not None else seen[(id(stream), stream.seq)][0]
-        original(stream, conn, seat, events, window, mine, board)
-        seen[(id(stream), stream.seq)] = (on_board, now)
-
-    table._send_update = send_update  # type: ignore[method-assign]
-    return seen
-
-
-def check(raw: Raw, stream: Stream, seat: int | None, seen: Seen, public: Stream) -> int:
+def check(raw: Raw, seat: int | None, truth: Truth, spy: Spy) -> int:
     """Every card id in every game frame `raw` got was visible to it when the frame was made.
 
-    A view is checked against the board it shows (the state at a window's event, or the state
-    when it was sent); a snapshot repeats the last update's view and its decisions still
-    open. Events tell what happened earlier (a pigeon shown, then shuffled back into the Flock
-    deck), so they are checked for what they may show: a secret event's cards only to its
-    player (also in the game's log a snapshot carries)."""
-    checked = 0
+    A view is checked against the board it shows (the state at a window's event, or after the
+    last event sent: `Truth`), its decisions against the state when it was sent. A snapshot
+    repeats the last update's view and its decisions still open. Events tell what happened
+    earlier (a pigeon shown, then shuffled back into the Flock deck), so they are checked for
+    what they may show: a secret event's cards only to its player (also in the game's log a
+    snapshot carries)."""
+    checked = shown = 0
     for frame in raw.frames:
         if frame["t"] in ("update", "snapshot"):
-            key = (id(stream), frame["seq"])
-            sid = id(stream) if key in seen else id(public)  # a spectator starts from the public stream
-            on_board, now = seen[(sid, frame["seq"])]
-            leaked = card_ids(frame["view"]) & on_board
-            leaked |= card_ids(frame["decisions"]) & now
+            if frame["t"] == "snapshot":
+                assert frame["complete"], "the game's whole log: the board it shows is known"
+                shown = len(frame["events"])
+            else:
+                shown += len(frame["events"])
+            board = truth.at_window[shown] if frame["window"] is not None else truth.after[shown]
+            leaked = card_ids(frame["view"]) & secrets_for(board, seat)
+            leaked |= card_ids(frame["decisions"]) & spy.hidden[(seat, frame["t"], frame["seq"])]
             assert not leaked, f"{frame['t']} {frame['seq']} shows {sorted(leaked)}"
             for e in frame["events"]:
                 if e["secret"] and e["player"] != seat:
@@ -85,18 +75,6 @@ def check(raw: Raw, stream: Stream, seat: int | None, seen: Seen, public: Stream
         elif frame["t"] != "over":  # the record of a finished game may show everything
             assert not card_ids(frame), frame
     return checked
-
-
-def streams(host: Host, table: Table, names: list[str]) -> list[tuple[Stream, int | None]]:
-    out: list[tuple[Stream, int | None]] = []
-    for name in names:
-        member = next((m for m in table.humans if m.name == name), None)
-        if member is not None:
-            out.append((member.stream, member.seat))
-        else:
-            watcher = next(s.watching for s in host.sessions.values() if s.name == name and s.watching)
-            out.append((watcher.stream, None))
-    return out
 
 
 @pytest.mark.parametrize(
@@ -109,13 +87,14 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(
     cfg = table_config(seats=humans + bots, bots=bots, reaction_window=window, seed=seed)
     async with running_host(cfg) as host:
         table = host.tables[1]
-        seen = spy(table)
+        spy = Spy(table)
         watcher = await Raw.open(host.port)
         await watcher.hello("Eve", table=1, watch=True)
         players = [await Raw.open(host.port) for _ in range(humans)]
-        names = [f"P{i}" for i in range(humans)]
-        for raw, name in zip(players, names, strict=True):
-            await raw.hello(name, table=1)
+        seats: list[int | None] = []
+        for i, raw in enumerate(players):
+            await raw.hello(f"P{i}", table=1)
+            seats.append((await raw.recv("seated"))["seat"])
         # a player asks for a snapshot mid-game, and a latecomer starts watching
         late = await Raw.open(host.port)
         tasks = [asyncio.create_task(play_raw(p, random.Random(seed + i))) for i, p in enumerate(players)]
@@ -125,10 +104,11 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(
         await late.hello("Late", table=1, watch=True)
         tasks.append(asyncio.create_task(late.recv("over", timeout=60.0)))
         await asyncio.gather(*tasks)
+        assert table.record is not None
         raws = [*players, watcher, late]
         total = 0
-        for raw, (stream, seat) in zip(raws, streams(host, table, [*names, "Eve", "Late"]), strict=True):
-            total += check(raw, stream, seat, seen, table.public)
+        for raw, seat in zip(raws, [*seats, None, None], strict=True):
+            total += check(raw, seat, Truth.of(table.record, seat), spy)
         assert total > 50
         assert any(card_ids(f["view"]) for f in players[0].frames if f["t"] == "update" and f["view"]), "real cards"
         drew = [e for f in players[0].frames if f["t"] == "update" for e in f["events"] if e["kind"] == "drew"]

@@ -138,16 +138,16 @@ async def test_a_client_that_rejoins_gets_the_games_log_within_a_bound() -> None
         assert any(e["kind"] == "drew" and e["cards"] for e in snap["events"]), "its own draws, with the cards"
         await a.close()
         # a small bound: only the latest events, and the snapshot says so
-        from net import table as table_module
+        from net.table import streams
 
-        old_bound = table_module.SNAPSHOT_EVENTS
-        table_module.SNAPSHOT_EVENTS = 10
+        old_bound = streams.SNAPSHOT_EVENTS
+        streams.SNAPSHOT_EVENTS = 10
         try:
             third = await Raw.open(host.port)
             await third.hello("Ada", token=seated["token"])
             snap = await third.recv("snapshot")
         finally:
-            table_module.SNAPSHOT_EVENTS = old_bound
+            streams.SNAPSHOT_EVENTS = old_bound
         assert not snap["complete"] and snap["events"] == truth.events[-10:]
         await again.close()
         await third.close()
