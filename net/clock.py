@@ -105,3 +105,17 @@ class FakeClock:
         while (due := self.next_due()) is not None and due - start <= limit:
             self.advance(due - self._now)
         return self._now - start
+
+
+class LoopFakeClock(FakeClock):
+    """Fake time beside a running event loop (a real host in a test): what is due now runs on
+    the loop, as with `LoopClock`; what is due later waits until the test moves time on
+    (`advance`), so a 120 s turn limit passes in a microsecond, exactly when the test says."""
+
+    def call_soon(self, fn: Callable[..., object], /, *args: Any) -> Handle:
+        return asyncio.get_running_loop().call_soon(fn, *args)
+
+    def call_later(self, delay: float, fn: Callable[..., object], /, *args: Any) -> Handle:
+        if delay <= 0:
+            return self.call_soon(fn, *args)
+        return super().call_later(delay, fn, *args)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Final, Mapping
 from core.bots import LEVELS
 from core.cards import Edition
 from net.bots import BotPool
+from net.clock import Clock
 from net.connection import Connection
 from net.discovery import Game, TableSummary
 from net.errors import ErrorCode, NetError
@@ -93,7 +94,7 @@ class Session:
 class Host:
     """A host: the lobby, its tables, and every connection."""
 
-    def __init__(self, config: HostConfig) -> None:
+    def __init__(self, config: HostConfig, *, clock: Clock | None = None) -> None:
         if not 1 <= config.tables <= TABLES_MAX:
             raise ValueError(f"a host has 1 to {TABLES_MAX} tables")
         self.config = config
@@ -101,6 +102,8 @@ class Host:
         self.name = clean(config.name, NAME_MAX) or "pigeon_tui"
         """The host's name as clients see it."""
         self.bots = BotPool(config.bot_processes)
+        self.clock = clock
+        """The tables' clock (None: the event loop's); tests move a fake one by hand."""
         self.tables: dict[int, Table] = {}
         self.sessions: dict[Connection, Session] = {}
         self.tokens: dict[str, Member] = {}
@@ -294,7 +297,7 @@ class Host:
     def open_table(self, config: TableConfig, persistent: bool = False) -> Table:
         tid = self._next_table
         self._next_table += 1
-        table = Table(tid, config, self.bots, self._table_changed, persistent)
+        table = Table(tid, config, self.bots, self._table_changed, persistent, clock=self.clock)
         self.tables[tid] = table
         self._table_changed(table)
         return table

@@ -13,6 +13,7 @@ from net.clock import Handle
 from net.table.config import Phase
 
 if TYPE_CHECKING:
+    from net.table.seating import Member
     from net.table.table import Table
 
 log = logging.getLogger("net.table")
@@ -42,7 +43,7 @@ class Autoplay:
             return
         for d in list(state.open):
             m = t.seating.seats[d.player]
-            if m is None or (m.human and not m.away):
+            if m is None or not self._plays(m, d):
                 continue
             if m.human and d.kind in REACTIONS and PASS in d.values():
                 t.apply_quietly(d.player, d, PASS)  # nobody at the keyboard reacts
@@ -71,9 +72,14 @@ class Autoplay:
         if option is None or t.game_no != game_no or t.state is None or d not in t.state.open or t.closed:
             return
         m = t.seating.seats[d.player]
-        if m is None or (m.human and not m.away):
+        if m is None or not self._plays(m, d):
             return  # the person took their seat back meanwhile
         t.apply_quietly(d.player, d, option)
+
+    def _plays(self, m: Member, d: Decision) -> bool:
+        """A bot makes this decision: the seat's, a stand-in's for a person away, or one whose
+        time ran out (its person, back, does not get its clock back)."""
+        return not m.human or m.away or self.table.timers.ran_out(d.id)
 
     def stop(self, decision_id: int) -> None:
         """Call off the move being made for this decision (its person made it, or is back)."""

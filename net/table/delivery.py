@@ -188,23 +188,15 @@ class Delivery:
         board: GameState | None,
     ) -> None:
         """One update to one stream. `board` None: the board of the last update (no events)."""
-        frame = stream.update(self.table.id, seat, events, window, mine, board, self.limit_for(mine))
+        frame = stream.update(self.table.id, seat, events, window, mine, board, self.table.timers.left(mine))
         if conn is not None:
             self.table.outbox.send(conn, frame)
-
-    def limit_for(self, mine: list[Decision]) -> float | None:
-        """The time limit shown with these decisions (None: none)."""
-        if not mine:
-            return None
-        c = self.table.config
-        lim = c.reaction_limit if mine[0].kind in REACTIONS else c.turn_limit
-        return lim or None
 
     def snapshot(self, stream: Stream, conn: Recipient, seat: int | None, last_seq: int | None) -> None:
         """Send a seat everything it needs to go on (`Stream.snapshot`)."""
         t = self.table
         still_open = t.state.open if t.state is not None else ()
-        t.outbox.send(conn, stream.snapshot(t.id, seat, last_seq, still_open, self.limit_for))
+        t.outbox.send(conn, stream.snapshot(t.id, seat, last_seq, still_open, t.timers.left))
 
     # ---- results ----------------------------------------------------------------------------
 

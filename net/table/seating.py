@@ -199,7 +199,7 @@ class Seating:
         if t.state is None:
             return
         for d in t.state.open:
-            if d.player == m.seat:
+            if d.player == m.seat and not t.timers.ran_out(d.id):
                 t.autoplay.stop(d.id)
         t.timers.start_turns()
 
@@ -250,12 +250,17 @@ class Seating:
             t.autoplay.kick()
 
     def _after_people_left(self) -> None:
-        present = [m for m in self.humans if not m.left and (m.conn is not None or m.grace is not None)]
+        """Close (or reset) a table nobody is at any more. A seat in its grace period keeps it
+        open, except at a table someone opened whose game has not started: nothing there is
+        worth a `--tables` slot for the whole grace period, so it goes at once."""
+        t = self.table
+        holds = t.phase is not Phase.WAITING or t.persistent
+        present = [m for m in self.humans if not m.left and (m.conn is not None or (holds and m.grace is not None))]
         if present or self.watchers:
             return
-        if self.table.phase is Phase.PLAYING:
+        if t.phase is Phase.PLAYING:
             return  # the bots finish the game; it is closed when it ends
-        self.table.close_or_reset()
+        t.close_or_reset()
 
     # ---- between games --------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from typing import Any, AsyncIterator
 
 from core.decisions import BACK, PASS, REACTIONS, Decision
 from net.client import Client
+from net.clock import Clock
 from net.frames import FrameDecoder, Message, encode
 from net.host import Host, HostConfig
 from net.limits import Limits
@@ -29,9 +30,13 @@ def table_config(**kw: Any) -> TableConfig:
 
 
 @asynccontextmanager
-async def running_host(table: TableConfig | None = None, limits: Limits = FAST, **kw: Any) -> AsyncIterator[Host]:
+async def running_host(
+    table: TableConfig | None = None, limits: Limits = FAST, clock: Clock | None = None, **kw: Any
+) -> AsyncIterator[Host]:
+    """A host on a free port (of 127.0.0.1 unless `bind` says otherwise); with a `clock` (a
+    `LoopFakeClock`), its tables' time moves only when the test moves it."""
     kw.setdefault("bind", "127.0.0.1")
-    host = Host(HostConfig(port=0, table=table or table_config(), limits=limits, **kw))
+    host = Host(HostConfig(port=0, table=table or table_config(), limits=limits, **kw), clock=clock)
     await host.start()
     try:
         yield host
