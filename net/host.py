@@ -12,37 +12,27 @@ import logging
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Final, Mapping
+from typing import Any, Callable
 
-from core.bots import LEVELS
-from core.cards import Edition
 from net.bots import BotPool
 from net.clock import Clock
 from net.connection import Connection
 from net.discovery import Game, TableSummary
-from net.errors import ErrorCode, NetError
+from net.errors import ErrorCode
 from net.limits import NAME_MAX, TABLES_MAX, Limits
+from net.lobby import Lobby, Session
 from net.messages import (
     CLIENT_FRAMES,
     PROTOCOL_VERSION,
     REQUESTS,
     RULES_HASH,
     Choose,
-    Create,
     Hello,
-    Here,
-    Join,
-    Leave,
-    Rematch,
-    Say,
-    Start,
-    Sync,
-    Watch,
 )
 from net.peers import address_key
 from net.sanitize import clean, clean_name
 from net.spawn import READY_LINE
-from net.table import Member, Phase, Table, TableConfig, Watcher
+from net.table import Member, Phase, Table, TableConfig
 
 log = logging.getLogger(__name__)
 
@@ -68,29 +58,6 @@ class HostConfig:
     0 for any free one); None answers none (the private host of a game against bots)."""
 
 
-@dataclass(eq=False, slots=True)
-class Session:
-    """One connection as the host sees it: who it is and where it sits or watches."""
-
-    conn: Connection
-    address: str
-    """Where it comes from, as connections are counted (`net.peers.address_key`)."""
-    opened: float
-    """`time.monotonic()` when it was accepted."""
-    name: str = ""
-    member: Member | None = None
-    watching: Watcher | None = None
-    watching_table: Table | None = None
-
-    @property
-    def rank(self) -> int:
-        """Which connections make room first when the host is full: those that have not said
-        `hello` (0), then those in the lobby (1), then spectators (2). Seated ones never do."""
-        if not self.conn.greeted:
-            return 0
-        return 1 if self.watching is None else 2
-
-
 class Host:
     """A host: the lobby, its tables, and every connection."""
 
@@ -104,18 +71,17 @@ class Host:
         self.bots = BotPool(config.bot_processes)
         self.clock = clock
         """The tables' clock (None: the event loop's); tests move a fake one by hand."""
-        self.tables: dict[int, Table] = {}
         self.sessions: dict[Connection, Session] = {}
-        self.tokens: dict[str, Member] = {}
-        self.created: dict[int, str] = {}
-        """Tables players opened (`create`), by id: the address of the one who opened it."""
-        self._next_table = 1
+        self.lobby = Lobby(self)
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._lobby_soon = False
         self._discovery: asyncio.DatagramTransport | None = None
         self.on_ready: Callable[[Host], None] | None = None
-        self.open_table(config.table, persistent=True)
+        self.lobby.open_table(config.table, persistent=True)
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        return self.lobby.tables
 
     # ---- lifecycle --------------------------------------------------------------------------
 
@@ -292,50 +258,6 @@ class Host:
         if s.watching is not None and s.watching_table is not None:
             s.watching_table.unwatch(s.watching)
 
-    # ---- tables -----------------------------------------------------------------------------
-
-    def open_table(self, config: TableConfig, persistent: bool = False) -> Table:
-        tid = self._next_table
-        self._next_table += 1
-        table = Table(tid, config, self.bots, self._table_changed, persistent, clock=self.clock)
-        self.tables[tid] = table
-        self._table_changed(table)
-        return table
-
-    def _table_changed(self, table: Table) -> None:
-        members = set(table.members)
-        for token, m in list(self.tokens.items()):
-            if m.table is table and (table.closed or m not in members):
-                del self.tokens[token]
-        for m in members:
-            if m.token is not None:
-                self.tokens[m.token] = m
-        if table.closed:
-            self.tables.pop(table.id, None)
-            self.created.pop(table.id, None)
-        if not self._lobby_soon:
-            self._lobby_soon = True
-            try:
-                asyncio.get_running_loop().call_soon(self._send_lobby)
-            except RuntimeError:
-                self._lobby_soon = False  # no loop yet (the host's own table, at construction)
-
-    def lobby_frame(self) -> dict[str, Any]:
-        return {
-            "t": "lobby",
-            "host": self.name,
-            "tables": [t.info() for t in self.tables.values()],
-            "can_create": len(self.tables) < self.config.tables,
-            "levels": list(LEVELS),
-        }
-
-    def _send_lobby(self) -> None:
-        self._lobby_soon = False
-        frame = self.lobby_frame()
-        for s in self.sessions.values():
-            if s.conn.greeted and s.member is None and s.watching is None:
-                s.conn.send(frame)
-
     # ---- frames -----------------------------------------------------------------------------
 
     def _handle(self, conn: Connection, frame: Any) -> None:
@@ -348,56 +270,20 @@ class Host:
             else:
                 self._hello(s, frame)
             return
-        do = _REQUESTS.get(type(frame))
-        if do is None:
-            return
         try:
-            answered = do(self, s, frame)
-        except NetError as exc:
-            conn.send({"t": "result", "aid": frame.aid, "ok": False, "code": exc.code.value, "text": exc.text})
-            if isinstance(frame, Choose) and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
-                self._resync(s)
-            return
+            self.lobby.request(s, frame)
         finally:
             self._place(s)
-        if not answered:
-            conn.send({"t": "result", "aid": frame.aid, "ok": True})
 
     def _hello(self, s: Session, msg: Hello) -> None:
         conn = s.conn
-        if msg.v != PROTOCOL_VERSION:
-            conn.close(ErrorCode.VERSION_MISMATCH, f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.v}")
-            return
-        if msg.rules != RULES_HASH:
-            conn.close(ErrorCode.RULES_MISMATCH, f"this host plays other card data (rules {RULES_HASH})")
-            return
-        password = self.config.password
-        if password is not None and not hmac.compare_digest((msg.password or "").encode(), password.encode()):
-            conn.close(ErrorCode.BAD_PASSWORD, "wrong password" if msg.password else "this host needs a password")
-            return
-        member = self.tokens.get(msg.token) if msg.token is not None else None
-        if msg.token is not None and member is None:
-            conn.close(ErrorCode.BAD_TOKEN, "that seat is no longer held for you (the game may have ended)")
+        member = self.lobby.tokens.get(msg.token) if msg.token is not None else None
+        refused = self._refusal(s, msg, member)
+        if refused is not None:
+            conn.close(*refused)
             return
         s.name = clean_name(msg.name) if member is None else member.name
         conn.name = s.name
-        table = self.tables.get(msg.table) if msg.table is not None else None
-        if member is None:
-            if msg.table is not None:
-                if table is None:
-                    conn.close(ErrorCode.NO_SUCH_TABLE, f"there is no table {msg.table}")
-                    return
-                if not msg.watch and table.phase is not Phase.WAITING:
-                    conn.close(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it")
-                    return
-                if not msg.watch and not table.free_seats():
-                    conn.close(ErrorCode.TABLE_FULL, f"{table.name} has no free seat")
-                    return
-            sits = table is not None and not msg.watch
-            crowd = sum(1 for x in self._unseated() if x.address == s.address and x.conn.greeted)
-            if not sits and crowd >= self.limits.per_address:
-                conn.close(ErrorCode.HOST_FULL, f"{crowd} connections from your address already hold no seat")
-                return
         conn.greeted = True
         log.info(
             "%s: %s says hello%s",
@@ -415,180 +301,55 @@ class Host:
                 "resumed": member is not None,
             }
         )
+        table = self.tables.get(msg.table) if msg.table is not None else None
         if member is not None:
-            old = member.conn
-            if old is not None and old is not conn:
-                old_session = next((x for x in self.sessions.values() if x.conn is old), None)
-                if old_session is not None:
-                    old_session.member = None
-                if isinstance(old, Connection):  # a table's recipients are this host's connections
-                    old.close(ErrorCode.REPLACED, "you joined from another connection")
-            s.member = member
-            member.table.resume(member, conn, msg.last_seq)
+            self._take_over(s, member, msg.last_seq)
+        elif table is not None and msg.watch:
+            self.lobby.watch(s, table)
         elif table is not None:
-            if msg.watch:
-                self._watch(s, table)
-            else:
-                s.member = table.sit(conn, s.name)
+            s.member = table.sit(conn, s.name)
         else:
-            conn.send(self.lobby_frame())
+            conn.send(self.lobby.frame())
         self._place(s)
 
-    def _resync(self, s: Session) -> None:
-        """After a stale choice: the seat's view and decisions now (its log is up to date)."""
-        m = s.member
-        if m is not None and m.table.phase is not Phase.WAITING:
-            m.table.snapshot(m.stream, s.conn, m.seat, m.stream.seq)
+    def _refusal(self, s: Session, msg: Hello, member: Member | None) -> tuple[ErrorCode, str] | None:
+        """Why this `hello` is refused, in docs/protocol.md's order (None: it is welcome)."""
+        if msg.v != PROTOCOL_VERSION:
+            return ErrorCode.VERSION_MISMATCH, f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.v}"
+        if msg.rules != RULES_HASH:
+            return ErrorCode.RULES_MISMATCH, f"this host plays other card data (rules {RULES_HASH})"
+        password = self.config.password
+        if password is not None and not hmac.compare_digest((msg.password or "").encode(), password.encode()):
+            return ErrorCode.BAD_PASSWORD, "wrong password" if msg.password else "this host needs a password"
+        if msg.token is not None:
+            if member is None:
+                return ErrorCode.BAD_TOKEN, "that seat is no longer held for you (the game may have ended)"
+            return None
+        if msg.table is not None:
+            table = self.tables.get(msg.table)
+            if table is None:
+                return ErrorCode.NO_SUCH_TABLE, f"there is no table {msg.table}"
+            if not msg.watch and table.phase is not Phase.WAITING:
+                return ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it"
+            if not msg.watch and not table.free_seats():
+                return ErrorCode.TABLE_FULL, f"{table.name} has no free seat"
+        sits = msg.table is not None and not msg.watch
+        crowd = sum(1 for x in self._unseated() if x.address == s.address and x.conn.greeted)
+        if not sits and crowd >= self.limits.per_address:
+            return ErrorCode.HOST_FULL, f"{crowd} connections from your address already hold no seat"
+        return None
 
-    def _leave_current(self, s: Session) -> None:
-        if s.member is not None:
-            s.member.table.leave(s.member)
-            s.member = None
-        if s.watching is not None and s.watching_table is not None:
-            s.watching_table.unwatch(s.watching)
-        s.watching = s.watching_table = None
-
-    def _watch(self, s: Session, table: Table) -> None:
-        s.watching = table.watch(s.conn)
-        s.watching_table = table
-
-    def _table(self, tid: int) -> Table:
-        table = self.tables.get(tid)
-        if table is None:
-            raise NetError(ErrorCode.NO_SUCH_TABLE, f"there is no table {tid}")
-        return table
-
-    def _seated(self, s: Session) -> Member:
-        if s.member is None:
-            raise NetError(ErrorCode.NOT_SEATED, "you are not seated at a table")
-        return s.member
-
-    # Requests: each returns normally (ok) or raises NetError (refused, with the reason); one
-    # that returns True sends its own `result` later.
-
-    def _do_join(self, s: Session, msg: Join) -> None:
-        table = self._table(msg.table)
-        if s.member is not None and s.member.table is table:
-            raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
-        if table.phase is not Phase.WAITING:
-            raise NetError(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it")
-        seat = msg.seat
-        if seat is not None and seat >= len(table.seats):
-            raise NetError(ErrorCode.BAD_FIELD, f"{table.name} has seats 0 to {len(table.seats) - 1}")
-        free = table.free_seats()
-        if not free:
-            raise NetError(ErrorCode.TABLE_FULL, f"{table.name} has no free seat")
-        if seat is not None and seat not in free:
-            raise NetError(ErrorCode.TABLE_FULL, f"seat {seat} of {table.name} is taken")
-        self._leave_current(s)
-        s.member = table.sit(s.conn, s.name, seat)
-
-    def _do_watch(self, s: Session, msg: Watch) -> None:
-        table = self._table(msg.table)
-        self._leave_current(s)
-        self._watch(s, table)
-
-    def _do_create(self, s: Session, msg: Create) -> None:
-        if len(self.tables) >= self.config.tables:
-            raise NetError(ErrorCode.NOT_ALLOWED, f"this host allows {self.config.tables} table(s) at once")
-        mine = sum(1 for address in self.created.values() if address == s.address)
-        if mine >= self.limits.tables_per_address:
-            raise NetError(ErrorCode.NOT_ALLOWED, f"{mine} tables opened from your address are still open")
-        base = self.config.table
-        seats = base.seats if msg.seats is None else msg.seats
-        bots = base.bots if msg.bots is None else msg.bots
-        level = msg.level or base.bot_level
-        edition = msg.edition or base.edition
-        if not bots < seats:
-            raise NetError(ErrorCode.BAD_FIELD, f"`create.bots` must leave a seat for you (0 to {seats - 1})")
-        levels = tuple(lv.strip() for lv in level.split(",") if lv.strip()) or (base.bot_level,)
-        unknown = [lv for lv in levels if lv not in LEVELS]
-        if unknown:
-            raise NetError(
-                ErrorCode.BAD_FIELD,
-                f"`create.level` must be one of {', '.join(LEVELS)}, or one per bot seat separated by commas"
-                f" (not {unknown[0]!r})",
-            )
-        if edition not in [e.value for e in Edition]:
-            raise NetError(
-                ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(e.value for e in Edition)}"
-            )
-        config = TableConfig(
-            seats=seats,
-            bots=bots,
-            bot_level=levels[0],
-            bot_levels=levels if len(levels) > 1 else (),
-            edition=edition,
-            seed=None if base.seed is None else base.seed + self._next_table,
-            reaction_window=base.reaction_window,
-            reaction_limit=base.reaction_limit,
-            turn_limit=base.turn_limit,
-            away_grace=base.away_grace,
-            bot_delay=base.bot_delay,
-            name=f"{s.name}'s table",
-        )
-        self._leave_current(s)
-        table = self.open_table(config)
-        self.created[table.id] = s.address
-        s.member = table.sit(s.conn, s.name)
-
-    def _do_leave(self, s: Session, msg: Leave) -> None:
-        if s.member is None and s.watching is None:
-            raise NetError(ErrorCode.NOT_SEATED, "you are in the lobby already")
-        self._leave_current(s)
-        s.conn.send(self.lobby_frame())
-
-    def _do_start(self, s: Session, msg: Start) -> None:
-        member = self._seated(s)
-        member.table.start(member)
-
-    def _do_rematch(self, s: Session, msg: Rematch) -> None:
-        member = self._seated(s)
-        member.table.rematch(member)
-
-    def _do_choose(self, s: Session, msg: Choose) -> bool:
-        member = self._seated(s)
-        member.table.choose(member, msg.id, msg.option, msg.aid)
-        return True  # the table answers once the update carrying the choice's events went out
-
-    def _do_sync(self, s: Session, msg: Sync) -> None:
-        if s.member is not None:
-            member = s.member
-            if member.table.phase is Phase.WAITING:
-                raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
-            member.table.snapshot(member.stream, s.conn, member.seat, msg.seq)
-        elif s.watching is not None and s.watching_table is not None:
-            s.watching_table.snapshot(s.watching.stream, s.conn, None, msg.seq)
-        else:
-            s.conn.send(self.lobby_frame())
-
-    def _do_here(self, s: Session, msg: Here) -> None:
-        member = self._seated(s)
-        member.table.here(member)
-
-    def _do_say(self, s: Session, msg: Say) -> None:
-        if s.member is not None:
-            s.member.table.say(s.name, s.member.seat, msg.text)
-        elif s.watching_table is not None:
-            s.watching_table.say(s.name, None, msg.text)
-        else:
-            raise NetError(ErrorCode.NOT_SEATED, "the lobby has no chat: sit at or watch a table")
-
-
-_REQUESTS: Final[Mapping[type, Callable[[Host, Session, Any], bool | None]]] = {
-    Join: Host._do_join,
-    Watch: Host._do_watch,
-    Create: Host._do_create,
-    Leave: Host._do_leave,
-    Start: Host._do_start,
-    Rematch: Host._do_rematch,
-    Choose: Host._do_choose,
-    Sync: Host._do_sync,
-    Here: Host._do_here,
-    Say: Host._do_say,
-}
-"""Each request's handler: it returns (the result is ok; True: it sends the result itself, later)
-or raises NetError (the refusal)."""
+    def _take_over(self, s: Session, member: Member, last_seq: int | None) -> None:
+        """A person back with their seat token: a connection still holding the seat is replaced."""
+        old = member.conn
+        if old is not None and old is not s.conn:
+            old_session = next((x for x in self.sessions.values() if x.conn is old), None)
+            if old_session is not None:
+                old_session.member = None
+            if isinstance(old, Connection):  # a table's recipients are this host's connections
+                old.close(ErrorCode.REPLACED, "you joined from another connection")
+        s.member = member
+        member.table.resume(member, s.conn, last_seq)
 
 
 # ---- running a host -----------------------------------------------------------------------

@@ -1,0 +1,272 @@
+"""The host's lobby: its tables, the seat tokens that lead back to them, the `lobby` frame, and
+the requests people make of tables (join, watch, create, leave, start, rematch, choose, sync,
+here, say). Who gets in, and the connections themselves, are the host's (net/host.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
+
+from core.bots import LEVELS
+from core.cards import Edition
+from net.connection import Connection
+from net.errors import ErrorCode, NetError
+from net.messages import Choose, Create, Here, Join, Leave, Rematch, Say, Start, Sync, Watch
+from net.table import Member, Phase, Table, TableConfig, Watcher
+
+if TYPE_CHECKING:
+    from net.host import Host
+
+
+@dataclass(eq=False, slots=True)
+class Session:
+    """One connection as the host sees it: who it is and where it sits or watches."""
+
+    conn: Connection
+    address: str
+    """Where it comes from, as connections are counted (`net.peers.address_key`)."""
+    opened: float
+    """`time.monotonic()` when it was accepted."""
+    name: str = ""
+    member: Member | None = None
+    watching: Watcher | None = None
+    watching_table: Table | None = None
+
+    @property
+    def rank(self) -> int:
+        """Which connections make room first when the host is full: those that have not said
+        `hello` (0), then those in the lobby (1), then spectators (2). Seated ones never do."""
+        if not self.conn.greeted:
+            return 0
+        return 1 if self.watching is None else 2
+
+
+class Lobby:
+    """The tables of one host and what its connections ask of them."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.tables: dict[int, Table] = {}
+        self.tokens: dict[str, Member] = {}
+        """Seat tokens held now, and the seats they lead back to."""
+        self.created: dict[int, str] = {}
+        """Tables players opened (`create`), by id: the address of the one who opened it."""
+        self._next_table = 1
+        self._soon = False
+
+    def request(self, s: Session, frame: Any) -> None:
+        """Carry out a request and answer it with its one `result` (or leave that to the
+        table, for a choice: see `_do_choose`)."""
+        do = _REQUESTS.get(type(frame))
+        if do is None:
+            return
+        try:
+            answered = do(self, s, frame)
+        except NetError as exc:
+            s.conn.send({"t": "result", "aid": frame.aid, "ok": False, "code": exc.code.value, "text": exc.text})
+            if isinstance(frame, Choose) and exc.code in (ErrorCode.STALE_DECISION, ErrorCode.NOT_YOUR_DECISION):
+                self._resync(s)
+            return
+        if not answered:
+            s.conn.send({"t": "result", "aid": frame.aid, "ok": True})
+
+    # ---- tables -----------------------------------------------------------------------------
+
+    def open_table(self, config: TableConfig, persistent: bool = False) -> Table:
+        tid = self._next_table
+        self._next_table += 1
+        table = Table(tid, config, self.host.bots, self._changed, persistent, clock=self.host.clock)
+        self.tables[tid] = table
+        self._changed(table)
+        return table
+
+    def _changed(self, table: Table) -> None:
+        members = set(table.members)
+        for token, m in list(self.tokens.items()):
+            if m.table is table and (table.closed or m not in members):
+                del self.tokens[token]
+        for m in members:
+            if m.token is not None:
+                self.tokens[m.token] = m
+        if table.closed:
+            self.tables.pop(table.id, None)
+            self.created.pop(table.id, None)
+        if not self._soon:
+            self._soon = True
+            try:
+                asyncio.get_running_loop().call_soon(self._send)
+            except RuntimeError:
+                self._soon = False  # no loop yet (the host's own table, at construction)
+
+    def frame(self) -> dict[str, Any]:
+        return {
+            "t": "lobby",
+            "host": self.host.name,
+            "tables": [t.info() for t in self.tables.values()],
+            "can_create": len(self.tables) < self.host.config.tables,
+            "levels": list(LEVELS),
+        }
+
+    def _send(self) -> None:
+        self._soon = False
+        frame = self.frame()
+        for s in self.host.sessions.values():
+            if s.conn.greeted and s.member is None and s.watching is None:
+                s.conn.send(frame)
+
+    def _resync(self, s: Session) -> None:
+        """After a stale choice: the seat's view and decisions now (its log is up to date)."""
+        m = s.member
+        if m is not None and m.table.phase is not Phase.WAITING:
+            m.table.snapshot(m.stream, s.conn, m.seat, m.stream.seq)
+
+    def _leave_current(self, s: Session) -> None:
+        if s.member is not None:
+            s.member.table.leave(s.member)
+            s.member = None
+        if s.watching is not None and s.watching_table is not None:
+            s.watching_table.unwatch(s.watching)
+        s.watching = s.watching_table = None
+
+    def watch(self, s: Session, table: Table) -> None:
+        s.watching = table.watch(s.conn)
+        s.watching_table = table
+
+    def _table(self, tid: int) -> Table:
+        table = self.tables.get(tid)
+        if table is None:
+            raise NetError(ErrorCode.NO_SUCH_TABLE, f"there is no table {tid}")
+        return table
+
+    def _seated(self, s: Session) -> Member:
+        if s.member is None:
+            raise NetError(ErrorCode.NOT_SEATED, "you are not seated at a table")
+        return s.member
+
+    # Requests: each returns normally (ok) or raises NetError (refused, with the reason); one
+    # that returns True sends its own `result` later.
+
+    def _do_join(self, s: Session, msg: Join) -> None:
+        table = self._table(msg.table)
+        if s.member is not None and s.member.table is table:
+            raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
+        if table.phase is not Phase.WAITING:
+            raise NetError(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it")
+        seat = msg.seat
+        if seat is not None and seat >= len(table.seats):
+            raise NetError(ErrorCode.BAD_FIELD, f"{table.name} has seats 0 to {len(table.seats) - 1}")
+        free = table.free_seats()
+        if not free:
+            raise NetError(ErrorCode.TABLE_FULL, f"{table.name} has no free seat")
+        if seat is not None and seat not in free:
+            raise NetError(ErrorCode.TABLE_FULL, f"seat {seat} of {table.name} is taken")
+        self._leave_current(s)
+        s.member = table.sit(s.conn, s.name, seat)
+
+    def _do_watch(self, s: Session, msg: Watch) -> None:
+        table = self._table(msg.table)
+        self._leave_current(s)
+        self.watch(s, table)
+
+    def _do_create(self, s: Session, msg: Create) -> None:
+        if len(self.tables) >= self.host.config.tables:
+            raise NetError(ErrorCode.NOT_ALLOWED, f"this host allows {self.host.config.tables} table(s) at once")
+        mine = sum(1 for address in self.created.values() if address == s.address)
+        if mine >= self.host.limits.tables_per_address:
+            raise NetError(ErrorCode.NOT_ALLOWED, f"{mine} tables opened from your address are still open")
+        base = self.host.config.table
+        seats = base.seats if msg.seats is None else msg.seats
+        bots = base.bots if msg.bots is None else msg.bots
+        level = msg.level or base.bot_level
+        edition = msg.edition or base.edition
+        if not bots < seats:
+            raise NetError(ErrorCode.BAD_FIELD, f"`create.bots` must leave a seat for you (0 to {seats - 1})")
+        levels = tuple(lv.strip() for lv in level.split(",") if lv.strip()) or (base.bot_level,)
+        unknown = [lv for lv in levels if lv not in LEVELS]
+        if unknown:
+            raise NetError(
+                ErrorCode.BAD_FIELD,
+                f"`create.level` must be one of {', '.join(LEVELS)}, or one per bot seat separated by commas"
+                f" (not {unknown[0]!r})",
+            )
+        if edition not in [e.value for e in Edition]:
+            raise NetError(
+                ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(e.value for e in Edition)}"
+            )
+        config = TableConfig(
+            seats=seats,
+            bots=bots,
+            bot_level=levels[0],
+            bot_levels=levels if len(levels) > 1 else (),
+            edition=edition,
+            seed=None if base.seed is None else base.seed + self._next_table,
+            reaction_window=base.reaction_window,
+            reaction_limit=base.reaction_limit,
+            turn_limit=base.turn_limit,
+            away_grace=base.away_grace,
+            bot_delay=base.bot_delay,
+            name=f"{s.name}'s table",
+        )
+        self._leave_current(s)
+        table = self.open_table(config)
+        self.created[table.id] = s.address
+        s.member = table.sit(s.conn, s.name)
+
+    def _do_leave(self, s: Session, msg: Leave) -> None:
+        if s.member is None and s.watching is None:
+            raise NetError(ErrorCode.NOT_SEATED, "you are in the lobby already")
+        self._leave_current(s)
+        s.conn.send(self.frame())
+
+    def _do_start(self, s: Session, msg: Start) -> None:
+        member = self._seated(s)
+        member.table.start(member)
+
+    def _do_rematch(self, s: Session, msg: Rematch) -> None:
+        member = self._seated(s)
+        member.table.rematch(member)
+
+    def _do_choose(self, s: Session, msg: Choose) -> bool:
+        member = self._seated(s)
+        member.table.choose(member, msg.id, msg.option, msg.aid)
+        return True  # the table answers once the update carrying the choice's events went out
+
+    def _do_sync(self, s: Session, msg: Sync) -> None:
+        if s.member is not None:
+            member = s.member
+            if member.table.phase is Phase.WAITING:
+                raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
+            member.table.snapshot(member.stream, s.conn, member.seat, msg.seq)
+        elif s.watching is not None and s.watching_table is not None:
+            s.watching_table.snapshot(s.watching.stream, s.conn, None, msg.seq)
+        else:
+            s.conn.send(self.frame())
+
+    def _do_here(self, s: Session, msg: Here) -> None:
+        member = self._seated(s)
+        member.table.here(member)
+
+    def _do_say(self, s: Session, msg: Say) -> None:
+        if s.member is not None:
+            s.member.table.say(s.name, s.member.seat, msg.text)
+        elif s.watching_table is not None:
+            s.watching_table.say(s.name, None, msg.text)
+        else:
+            raise NetError(ErrorCode.NOT_SEATED, "the lobby has no chat: sit at or watch a table")
+
+
+_REQUESTS: Final[Mapping[type, Callable[[Lobby, Session, Any], bool | None]]] = {
+    Join: Lobby._do_join,
+    Watch: Lobby._do_watch,
+    Create: Lobby._do_create,
+    Leave: Lobby._do_leave,
+    Start: Lobby._do_start,
+    Rematch: Lobby._do_rematch,
+    Choose: Lobby._do_choose,
+    Sync: Lobby._do_sync,
+    Here: Lobby._do_here,
+    Say: Lobby._do_say,
+}
+"""Each request's handler: it returns (the result is ok; True: it sends the result itself, later)
+or raises NetError (the refusal)."""
