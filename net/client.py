@@ -17,10 +17,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import time
 from collections import deque
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, AsyncIterator, Callable, Final, Mapping, Union
 
 from core.decisions import Decision, OptionValue, plain
@@ -28,8 +26,9 @@ from core.games import DEFAULT, game, game_of_view
 from net import messages as wire
 from net.connection import Connection
 from net.errors import ErrorCode
-from net.limits import CHAT_MAX, CLEAN_SCAN, RECONNECT_DELAYS, RECONNECT_GIVE_UP, Limits
-from net.messages import HOST_FRAMES, LobbyInfo, SeatInfo, Settings, TableInfo, hello
+from net.limits import CHAT_MAX, CLEAN_SCAN, Limits
+from net.link import Link, Refused, Status
+from net.messages import LobbyInfo, SeatInfo, Settings, TableInfo
 
 __all__ = [
     "ChatLine",
@@ -57,40 +56,8 @@ log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT: Final = 15.0
 """Seconds the client waits for a request's `result` before it reports a timeout."""
-CONNECT_TIMEOUT: Final = 10.0
-"""Seconds to open the connection and get `welcome`."""
 LOG_LENGTH: Final = 500
 """Events and chat lines the client keeps for a UI that starts reading late."""
-_FINAL: Final = frozenset(
-    {
-        ErrorCode.VERSION_MISMATCH,
-        ErrorCode.RULES_MISMATCH,
-        ErrorCode.BAD_PASSWORD,
-        ErrorCode.BAD_TOKEN,
-        ErrorCode.REPLACED,
-        ErrorCode.TABLE_FULL,
-        ErrorCode.NO_SUCH_TABLE,
-        ErrorCode.WRONG_PHASE,
-        ErrorCode.TOO_MANY_ERRORS,
-    }
-)
-"""Reasons a host gives for closing after which reconnecting cannot help."""
-
-
-class Status(StrEnum):
-    CONNECTING = "connecting"
-    CONNECTED = "connected"
-    RECONNECTING = "reconnecting"
-    CLOSED = "closed"
-
-
-class Refused(Exception):
-    """The host turned the connection away (`bye` during the handshake)."""
-
-    def __init__(self, code: str, text: str) -> None:
-        super().__init__(f"{code}: {text}")
-        self.code = code
-        self.text = text
 
 
 # ---- what the client knows, as plain frozen data ------------------------------------------
@@ -247,19 +214,19 @@ class Client:
         self.gaps = 0
         """Updates that arrived out of order (each one asked the host for a snapshot)."""
         self._watch = watch
-        self._conn: Connection | None = None
-        self._runner: asyncio.Task[None] | None = None
+        self._link = Link(self)
         self._updates: asyncio.Queue[Update | None] = asyncio.Queue()
         self._requests: dict[int, asyncio.Future[Outcome]] = {}
         self._aid = 0
-        self._welcome: asyncio.Future[wire.Welcome] | None = None
-        self._bye: tuple[str, str] | None = None
-        self._closing = False
 
     @property
     def pending_updates(self) -> int:
         """Updates received and not yet read from `updates()`."""
         return self._updates.qsize()
+
+    @property
+    def _conn(self) -> Connection | None:
+        return self._link.conn
 
     @property
     def latency(self) -> float | None:
@@ -272,30 +239,11 @@ class Client:
         """Connect and shake hands. Raises Refused if the host says no, OSError or TimeoutError
         if it cannot be reached. Afterwards the client keeps itself connected until `close`.
         Cancelling it is safe: the half-open connection is closed."""
-        self._closing = False
-        self._set_status(Status.CONNECTING)
-        try:
-            conn, task = await self._open()
-        except BaseException:
-            self._set_status(Status.CLOSED)
-            raise
-        self._runner = asyncio.create_task(self._run(conn, task), name="pigeon client")
+        await self._link.connect()
 
     async def close(self) -> None:
         """Leave politely and stop. Safe to call twice and safe to cancel."""
-        self._closing = True
-        conn, runner = self._conn, self._runner
-        if conn is not None:
-            conn.close()
-        if runner is not None and runner is not asyncio.current_task():
-            try:
-                async with asyncio.timeout(2.0):
-                    await asyncio.shield(runner)
-            except TimeoutError:
-                runner.cancel()
-        self._runner = None
-        self._set_status(Status.CLOSED)
-        self._updates.put_nowait(None)
+        await self._link.close()
 
     async def __aenter__(self) -> Client:
         await self.connect()
@@ -316,82 +264,6 @@ class Client:
     def __aiter__(self) -> AsyncIterator[Update]:
         return self.updates()
 
-    async def _open(self) -> tuple[Connection, asyncio.Task[None]]:
-        loop = asyncio.get_running_loop()
-        async with asyncio.timeout(CONNECT_TIMEOUT):
-            reader, writer = await asyncio.open_connection(self.host, self.port, limit=self.limits.max_frame)
-        conn = Connection(reader, writer, self.limits, self._on_frame, incoming=HOST_FRAMES, rate_limited=False)
-        conn.on_error = self._on_protocol_error
-        self._conn = conn
-        self._bye = None
-        self._welcome = loop.create_future()
-        task = asyncio.create_task(conn.run(), name="pigeon connection")
-        conn.send(
-            hello(
-                self.name,
-                token=self.token,
-                password=self.password,
-                last_seq=self.seq if self.token and self.seq else None,
-                table=self.table_id if not self.token else None,
-                watch=self._watch and not self.token,
-            )
-        )
-        try:
-            async with asyncio.timeout(CONNECT_TIMEOUT):
-                waiting: set[asyncio.Future[Any]] = {self._welcome, task}
-                await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:
-            task.cancel()
-            raise
-        if self._welcome.done() and not self._welcome.cancelled():
-            conn.ping()
-            return conn, task
-        task.cancel()
-        code, text = self._bye or (ErrorCode.DISCONNECTED.value, "the host closed the connection")
-        raise Refused(code, text)
-
-    async def _run(self, conn: Connection, task: asyncio.Task[None]) -> None:
-        """Serve the connection; after a drop, reconnect with the token until it works or
-        RECONNECT_GIVE_UP seconds pass."""
-        while True:
-            try:
-                await task
-            except asyncio.CancelledError:
-                task.cancel()
-                raise
-            self._fail_requests()
-            bye = self._bye
-            final = bye is not None and bye[0] in {c.value for c in _FINAL}
-            if self._closing or not self.reconnect or final or self.token is None:
-                text = bye[1] if bye else "" if self._closing else "connection lost"
-                self._set_status(Status.CLOSED, text, bye[0] if bye else None)
-                self._updates.put_nowait(None)
-                return
-            self._set_status(Status.RECONNECTING, bye[1] if bye else "connection lost", bye[0] if bye else None)
-            reopened = await self._reconnect()
-            if reopened is None:
-                code, text = self._bye or (ErrorCode.DISCONNECTED.value, "could not reconnect")
-                self._set_status(Status.CLOSED, text, code)
-                self._updates.put_nowait(None)
-                return
-            conn, task = reopened
-
-    async def _reconnect(self) -> tuple[Connection, asyncio.Task[None]] | None:
-        give_up = time.monotonic() + RECONNECT_GIVE_UP
-        attempt = 0
-        while not self._closing and time.monotonic() < give_up:
-            await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
-            attempt += 1
-            try:
-                return await self._open()
-            except Refused as exc:
-                if exc.code in {c.value for c in _FINAL}:
-                    self._bye = (exc.code, exc.text)
-                    return None
-            except (OSError, TimeoutError) as exc:
-                log.debug("reconnect attempt %d failed: %s", attempt, exc)
-        return None
-
     def _fail_requests(self) -> None:
         for fut in self._requests.values():
             if not fut.done():
@@ -403,6 +275,11 @@ class Client:
             return
         self.status = status
         self._updates.put_nowait(StatusChanged(status, text, code))
+
+    def _ended(self, status: Status, text: str = "", code: str | None = None) -> None:
+        """The client is done for good: the last status, then the end of `updates()`."""
+        self._set_status(status, text, code)
+        self._updates.put_nowait(None)
 
     def _emit(self, update: Update) -> None:
         self._updates.put_nowait(update)
@@ -499,13 +376,12 @@ class Client:
         self._emit(ErrorReported(code.value, f"unreadable frame from the host: {text}"))
 
     def _on_welcome(self, msg: wire.Welcome) -> None:
-        if self._welcome is not None and not self._welcome.done():
-            self._welcome.set_result(msg)
+        if self._link.welcomed(msg):
             self.name = msg.name or self.name
             self._set_status(Status.CONNECTED)
 
     def _on_bye(self, msg: wire.Bye) -> None:
-        self._bye = (msg.code, msg.text)
+        self._link.bye = (msg.code, msg.text)
 
     def _on_error(self, msg: wire.Error) -> None:
         self._emit(ErrorReported(msg.code, msg.text))
