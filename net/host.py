@@ -18,7 +18,7 @@ from net.bots import BotPool
 from net.clock import Clock
 from net.connection import Connection
 from net.discovery import Game, TableSummary
-from net.errors import ErrorCode
+from net.errors import ErrorCode, NetError
 from net.limits import NAME_MAX, TABLES_MAX, Limits
 from net.lobby import Lobby, Session
 from net.messages import (
@@ -32,7 +32,7 @@ from net.messages import (
 from net.peers import address_key
 from net.sanitize import clean, clean_name
 from net.spawn import READY_LINE
-from net.table import Member, Phase, Table, TableConfig
+from net.table import Member, Table, TableConfig
 
 log = logging.getLogger(__name__)
 
@@ -130,10 +130,7 @@ class Host:
 
     @property
     def port(self) -> int:
-        addrs = self.addresses()
-        if not addrs:
-            raise RuntimeError("the host is not listening")
-        return addrs[0][1]
+        return bound_port(self._server, "the host")
 
     async def serve_forever(self) -> None:
         """Serve until cancelled; cancelling it closes every connection and table."""
@@ -329,10 +326,11 @@ class Host:
             table = self.tables.get(msg.table)
             if table is None:
                 return ErrorCode.NO_SUCH_TABLE, f"there is no table {msg.table}"
-            if not msg.watch and table.phase is not Phase.WAITING:
-                return ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it"
-            if not msg.watch and not table.free_seats():
-                return ErrorCode.TABLE_FULL, f"{table.name} has no free seat"
+            if not msg.watch:
+                try:
+                    table.seat_for()
+                except NetError as exc:
+                    return exc.code, exc.text
         sits = msg.table is not None and not msg.watch
         crowd = sum(1 for x in self._unseated() if x.address == s.address and x.conn.greeted)
         if not sits and crowd >= self.limits.per_address:
@@ -447,3 +445,11 @@ def bound_addresses(server: Any) -> list[tuple[str, int]]:
     if server is None:
         return []
     return [(str(a[0]), int(a[1])) for a in (sock.getsockname() for sock in server.sockets)]
+
+
+def bound_port(server: Any, what: str) -> int:
+    """The port a listening server is bound to (with port 0: the one the system picked)."""
+    addrs = bound_addresses(server)
+    if not addrs:
+        raise RuntimeError(f"{what} is not listening")
+    return addrs[0][1]

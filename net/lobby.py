@@ -151,16 +151,7 @@ class Lobby:
         table = self._table(msg.table)
         if s.member is not None and s.member.table is table:
             raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
-        if table.phase is not Phase.WAITING:
-            raise NetError(ErrorCode.WRONG_PHASE, f"{table.name} is already playing; you may watch it")
-        seat = msg.seat
-        if seat is not None and seat >= len(table.seats):
-            raise NetError(ErrorCode.BAD_FIELD, f"{table.name} has seats 0 to {len(table.seats) - 1}")
-        free = table.free_seats()
-        if not free:
-            raise NetError(ErrorCode.TABLE_FULL, f"{table.name} has no free seat")
-        if seat is not None and seat not in free:
-            raise NetError(ErrorCode.TABLE_FULL, f"seat {seat} of {table.name} is taken")
+        seat = table.seat_for(msg.seat)  # refused before the person leaves where they are
         self._leave_current(s)
         s.member = table.sit(s.conn, s.name, seat)
 

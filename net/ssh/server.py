@@ -19,7 +19,7 @@ from typing import Any, Callable, Final
 
 import asyncssh
 
-from net.host import Host, HostConfig, bound_addresses
+from net.host import Host, HostConfig, bound_addresses, bound_port
 from net.peers import address_key
 from net.ssh.child import (
     CHILD_COMMAND,
@@ -192,10 +192,7 @@ class SshServer:
 
     @property
     def port(self) -> int:
-        addrs = self.addresses()
-        if not addrs:
-            raise RuntimeError("the SSH server is not listening")
-        return addrs[0][1]
+        return bound_port(self._server, "the SSH server")
 
     def token_file(self, key_fingerprint: str | None) -> str | None:
         if key_fingerprint is None:

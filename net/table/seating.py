@@ -127,17 +127,25 @@ class Seating:
 
     # ---- people coming --------------------------------------------------------------------
 
-    def sit(self, conn: Recipient, name: str, seat: int | None = None) -> Member:
-        """Seat a person. Raises NetError(TABLE_FULL, WRONG_PHASE)."""
+    def seat_for(self, seat: int | None = None) -> int:
+        """The seat a newcomer would take: `seat`, or the first free one. Raises NetError
+        (WRONG_PHASE, BAD_FIELD, TABLE_FULL) saying why there is none."""
         t = self.table
         if t.phase is not Phase.WAITING:
-            raise NetError(ErrorCode.WRONG_PHASE, f"{t.name} is already playing; you may watch")
+            raise NetError(ErrorCode.WRONG_PHASE, f"{t.name} is already playing; you may watch it")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise NetError(ErrorCode.BAD_FIELD, f"{t.name} has seats 0 to {len(self.seats) - 1}")
         free = self.free()
         if not free:
             raise NetError(ErrorCode.TABLE_FULL, f"{t.name} has no free seat")
         if seat is not None and seat not in free:
-            raise NetError(ErrorCode.TABLE_FULL, f"seat {seat} of {t.name} is not free")
-        s = free[0] if seat is None else seat
+            raise NetError(ErrorCode.TABLE_FULL, f"seat {seat} of {t.name} is taken")
+        return free[0] if seat is None else seat
+
+    def sit(self, conn: Recipient, name: str, seat: int | None = None) -> Member:
+        """Seat a person (see `seat_for`)."""
+        t = self.table
+        s = self.seat_for(seat)
         self._joins += 1
         m = Member(Kind.HUMAN, name, t, token=secrets.token_hex(16), conn=conn, seat=s, joined=self._joins)
         self.seats[s] = m

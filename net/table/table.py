@@ -103,8 +103,12 @@ class Table:
     def free_seats(self) -> list[int]:
         return self.seating.free()
 
+    def seat_for(self, seat: int | None = None) -> int:
+        """The seat a newcomer would take. Raises NetError saying why there is none."""
+        return self.seating.seat_for(seat)
+
     def sit(self, conn: Recipient, name: str, seat: int | None = None) -> Member:
-        """Seat a person. Raises NetError(TABLE_FULL, WRONG_PHASE)."""
+        """Seat a person: `seat`, or the first free one. Raises NetError (see `seat_for`)."""
         return self.seating.sit(conn, name, seat)
 
     def resume(self, m: Member, conn: Recipient, last_seq: int | None) -> None:
