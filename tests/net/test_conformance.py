@@ -173,7 +173,8 @@ async def test_who_gets_in_a_newer_silent_connection_closes_the_oldest_one() -> 
     async with running_host(table_config(), limits=limits) as host:
         other = await Raw.open(host.port, local="127.0.0.2")
         silent = [await Raw.open(host.port) for _ in range(3)]
-        await asyncio.sleep(0.1)
+        while len(host.sessions) < 4:  # the host has taken all four in
+            await asyncio.sleep(0.005)
         newest = await Raw.open(host.port)
         got = await silent[0].until_closed()
         assert [(f["t"], f["code"]) for f in got] == [("bye", "host_full")]
@@ -207,10 +208,10 @@ async def test_who_gets_in_an_address_holds_per_address_connections_without_a_se
 async def test_session_only_hello_comes_first_and_no_ping_before_welcome() -> None:
     """A session, Handshake: before `hello`, a ping is `error unexpected`, a request `result
     unexpected`; the host sends no ping before its welcome."""
-    limits = Limits(ping_interval=0.05, idle_timeout=30.0, hello_timeout=30.0)
+    limits = Limits(ping_interval=0.005, idle_timeout=30.0, hello_timeout=30.0)
     async with running_host(table_config(), limits=limits) as host:
         raw = await Raw.open(host.port)
-        await asyncio.sleep(0.3)
+        await asyncio.sleep(0.05)  # ten ping intervals
         raw.send({"t": "ping", "n": 1})
         raw.send({"t": "leave", "aid": 4})
         assert (await raw.recv("error"))["code"] == "unexpected"
