@@ -110,6 +110,8 @@ def play(table: Table, players: list[Player], limit: float = 100_000.0) -> float
     start = clock.now()
     while table.phase is Phase.PLAYING:
         clock.advance(0)
+        if table.phase is not Phase.PLAYING:
+            break
         if any(p.act() for p in players):
             continue
         due = clock.next_due()

@@ -14,6 +14,7 @@ from net.client import Client, GameChanged, GameOver
 from net.table import Frame, Outbox, Recipient, Table
 
 from .boards import Truth, public_board
+from .fake import Inbox, Player, clock_of, fake_table, play
 from .helpers import Raw, card_ids, play_raw, running_host, table_config
 
 
@@ -166,3 +167,33 @@ async def test_a_spectator_watches_a_whole_game_and_never_sees_a_hidden_card() -
             await c.close()
         for r in players:
             await r.close()
+
+
+def test_no_frame_shows_a_hidden_card_on_a_fake_clock() -> None:
+    """The check above without sockets: three people, a bot and a spectator at a paced table on
+    a fake clock (1.5 s windows, a whole game in milliseconds); one person drops mid-game and
+    comes back with a snapshot of the game's log; a latecomer starts watching."""
+    seed = 22
+    table = fake_table(table_config(seats=4, bots=1, reaction_window=1.5, seed=seed))
+    spy = Spy(table)
+    clock = clock_of(table)
+    eve = Inbox("Eve", clock)
+    table.watch(eve)
+    players = [Player(table, f"P{i}", seed + i) for i in range(3)]
+    for _ in range(40):
+        clock.advance(0)
+        if not any(p.act() for p in players):
+            clock.advance((clock.next_due() or clock.now()) - clock.now())
+    dropped = players[0]
+    table.disconnected(dropped.member)
+    back = Inbox("P0 again", clock)
+    table.resume(dropped.member, back, None)
+    dropped.inbox = back
+    late = Inbox("Late", clock)
+    table.watch(late)
+    play(table, players)
+    assert table.record is not None
+    total = 0
+    for inbox, seat in [(p.inbox, p.member.seat) for p in players] + [(eve, None), (late, None)]:
+        total += check(inbox, seat, Truth.of(table.record, seat), spy)  # type: ignore[arg-type]
+    assert total > 50
