@@ -20,13 +20,14 @@ from net.connection import Connection
 from net.discovery import Game, TableSummary
 from net.errors import ErrorCode, NetError
 from net.limits import NAME_MAX, TABLES_MAX, Limits
-from net.lobby import Lobby, Session
+from net.lobby import REQUEST_TYPES, Lobby, Session
 from net.messages import (
     CLIENT_FRAMES,
     PROTOCOL_VERSION,
     REQUESTS,
     RULES_HASH,
     Choose,
+    ClientFrame,
     Hello,
 )
 from net.peers import address_key
@@ -220,7 +221,7 @@ class Host:
         victim.conn.close(ErrorCode.HOST_FULL, "the host is full; the newest connection needed room")
         return True
 
-    def _answers_a_decision(self, s: Session, frame: Any) -> bool:
+    def _answers_a_decision(self, s: Session, frame: ClientFrame) -> bool:
         """A choice for one of the seat's open decisions: it comes at the game's pace, so it never
         counts against the rate limit."""
         member = s.member
@@ -257,7 +258,7 @@ class Host:
 
     # ---- frames -----------------------------------------------------------------------------
 
-    def _handle(self, conn: Connection, frame: Any) -> None:
+    def _handle(self, conn: Connection, frame: ClientFrame) -> None:
         s = self.sessions.get(conn)
         if s is None:
             return
@@ -267,6 +268,8 @@ class Host:
             else:
                 self._hello(s, frame)
             return
+        if not isinstance(frame, REQUEST_TYPES):
+            return  # pings and pongs are the connection's own
         try:
             self.lobby.request(s, frame)
         finally:

@@ -42,6 +42,11 @@ class Session:
         return 1 if self.watching is None else 2
 
 
+Request = Join | Watch | Create | Leave | Start | Rematch | Choose | Sync | Here | Say
+"""A frame that asks something of the host and gets one `result`."""
+REQUEST_TYPES: Final = (Join, Watch, Create, Leave, Start, Rematch, Choose, Sync, Here, Say)
+
+
 class Lobby:
     """The tables of one host and what its connections ask of them."""
 
@@ -55,7 +60,7 @@ class Lobby:
         self._next_table = 1
         self._soon = False
 
-    def request(self, s: Session, frame: Any) -> None:
+    def request(self, s: Session, frame: Request) -> None:
         """Carry out a request and answer it with its one `result` (or leave that to the
         table, for a choice: see `_do_choose`)."""
         do = _REQUESTS.get(type(frame))
