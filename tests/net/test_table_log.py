@@ -8,6 +8,8 @@ import logging
 
 import pytest
 
+from net.clock import LoopFakeClock
+
 from .helpers import Raw, running_host, table_config
 
 
@@ -26,14 +28,17 @@ async def test_a_disconnect_is_logged_as_one_and_the_game_to_its_end(caplog: pyt
     turn's time runs out before the grace period), not as having run out of time; the game's
     start and end are logged with the winners."""
     caplog.set_level(logging.INFO, logger="net.table")
-    cfg = table_config(seats=2, bots=1, seed=4, turn_limit=0.2, away_grace=30.0)
-    async with running_host(cfg) as host:
+    clock = LoopFakeClock()
+    cfg = table_config(seats=2, bots=1, seed=4, turn_limit=20.0, away_grace=30.0)
+    async with running_host(cfg, clock=clock) as host:
         a = await Raw.open(host.port)
         await a.hello("Ada", table=1)
         seat = (await a.recv("seated"))["seat"]
         while not (await a.recv("update"))["decisions"]:
             pass
         await a.close()  # gone, mid-turn
+        await wait_for(caplog, "Ada disconnected")
+        clock.advance(20.0)  # the turn's time runs out first, within the grace period
         await wait_for(caplog, "is over after")
         log = lines(caplog)
         assert f"table 1: Ada sits at seat {seat}" in log
@@ -50,11 +55,15 @@ async def test_running_out_of_time_and_coming_back_are_logged(caplog: pytest.Log
     """Issue 9: a person still connected who lets a decision's time run out is logged as out
     of time; a choice hands the seat back, and that is logged too."""
     caplog.set_level(logging.INFO, logger="net.table")
-    cfg = table_config(seats=2, bots=1, seed=4, turn_limit=0.1, bot_delay=0.5)
-    async with running_host(cfg) as host:
+    clock = LoopFakeClock()
+    cfg = table_config(seats=2, bots=1, seed=4, turn_limit=120.0, bot_delay=1.0)
+    async with running_host(cfg, clock=clock) as host:
         a = await Raw.open(host.port)
         await a.hello("Ada", table=1)
         seat = (await a.recv("seated"))["seat"]
+        while not (await a.recv("update"))["decisions"]:
+            clock.advance(1.0)  # the bot's moves, if it starts
+        clock.advance(120.0)
         await wait_for(caplog, "ran out of time")
         assert f"table 1: Ada ran out of time; a bot plays seat {seat}" in lines(caplog)
         a.send({"t": "here", "aid": 1})
