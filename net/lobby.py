@@ -171,6 +171,15 @@ class Lobby:
         mine = sum(1 for address in self.created.values() if address == s.address)
         if mine >= self.host.limits.tables_per_address:
             raise NetError(ErrorCode.NOT_ALLOWED, f"{mine} tables opened from your address are still open")
+        config = self._created_config(s, msg)
+        self._leave_current(s)
+        table = self.open_table(config)
+        self.created[table.id] = s.address
+        s.member = table.sit(s.conn, s.name)
+
+    def _created_config(self, s: Session, msg: Create) -> TableConfig:
+        """The settings of a table `s` opens: the host's, with what `create` asks for. Raises
+        NetError(BAD_FIELD) on a value the host does not offer."""
         base = self.host.config.table
         seats = base.seats if msg.seats is None else msg.seats
         bots = base.bots if msg.bots is None else msg.bots
@@ -190,7 +199,7 @@ class Lobby:
             raise NetError(
                 ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(e.value for e in Edition)}"
             )
-        config = TableConfig(
+        return TableConfig(
             seats=seats,
             bots=bots,
             bot_level=levels[0],
@@ -204,10 +213,6 @@ class Lobby:
             bot_delay=base.bot_delay,
             name=f"{s.name}'s table",
         )
-        self._leave_current(s)
-        table = self.open_table(config)
-        self.created[table.id] = s.address
-        s.member = table.sit(s.conn, s.name)
 
     def _do_leave(self, s: Session, msg: Leave) -> None:
         if s.member is None and s.watching is None:
