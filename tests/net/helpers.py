@@ -10,7 +10,7 @@ from typing import Any, AsyncIterator
 
 from core.decisions import BACK, PASS, REACTIONS, Decision
 from net.client import Client
-from net.clock import Clock
+from net.clock import Clock, LoopFakeClock
 from net.frames import FrameDecoder, Message, encode
 from net.host import Host, HostConfig
 from net.limits import Limits
@@ -42,6 +42,23 @@ async def running_host(
         yield host
     finally:
         await host.close()
+
+
+@asynccontextmanager
+async def ticking(clock: LoopFakeClock, step: float) -> AsyncIterator[None]:
+    """Move `clock` on by `step` seconds every millisecond while the block runs: for tests that
+    wait on the host (a whole game) rather than move its clock themselves."""
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(0.001)
+            clock.advance(step)
+
+    task = asyncio.create_task(tick())
+    try:
+        yield
+    finally:
+        task.cancel()
 
 
 class Tap(Outbox):

@@ -12,8 +12,9 @@ import pytest
 from core.decisions import Decision
 from net import bots as net_bots
 from net.client import ChatReceived, Client, TableChanged
+from net.clock import LoopFakeClock
 
-from .helpers import Raw, pick, play_client, play_raw, running_host, table_config
+from .helpers import Raw, pick, play_client, play_raw, running_host, table_config, ticking
 
 
 async def _two_people(port: int) -> tuple[Raw, Raw, dict[str, Any], dict[str, Any]]:
@@ -102,8 +103,9 @@ async def test_owner_starts_early_and_the_game_has_the_seated_players() -> None:
 
 
 async def test_turn_limit_lets_a_bot_play_an_idle_seat_until_they_return() -> None:
-    cfg = table_config(seats=2, bots=1, turn_limit=0.05, reaction_limit=0.05)
-    async with running_host(cfg) as host:
+    clock = LoopFakeClock()
+    cfg = table_config(seats=2, bots=1, turn_limit=120.0, reaction_limit=20.0)
+    async with running_host(cfg, clock=clock) as host, ticking(clock, 10.0):
         idle = Client("127.0.0.1", host.port, "Zzz", table=1)
         await idle.connect()
         away_seen = False
@@ -122,8 +124,9 @@ async def test_turn_limit_lets_a_bot_play_an_idle_seat_until_they_return() -> No
 
 
 async def test_disconnected_seat_is_played_after_the_grace_period_and_handed_back() -> None:
-    cfg = table_config(seats=3, bots=1, away_grace=0.05)
-    async with running_host(cfg) as host:
+    clock = LoopFakeClock()
+    cfg = table_config(seats=3, bots=1, away_grace=20.0)
+    async with running_host(cfg, clock=clock) as host, ticking(clock, 1.0):
         a = Client("127.0.0.1", host.port, "Ada", table=1)
         b = Client("127.0.0.1", host.port, "Bob", table=1, reconnect=False)
         await a.connect()
@@ -280,8 +283,9 @@ def test_windows_are_paced_for_two_people_or_one_against_searching_bots() -> Non
 async def test_unanswered_reactions_are_passed_when_their_time_runs_out() -> None:
     from core.decisions import REACTIONS, DecisionKind
 
-    cfg = table_config(seats=3, bots=1, reaction_window=0.005, reaction_limit=0.05, seed=21, blind_windows=True)
-    async with running_host(cfg) as host:
+    clock = LoopFakeClock()
+    cfg = table_config(seats=3, bots=1, reaction_window=1.5, reaction_limit=20.0, seed=21, blind_windows=True)
+    async with running_host(cfg, clock=clock) as host, ticking(clock, 2.0):
         a, b = await Raw.open(host.port), await Raw.open(host.port)
         await a.hello("Slow", table=1)
         await b.hello("Bob", table=1)

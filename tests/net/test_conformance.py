@@ -11,12 +11,13 @@ from typing import Any
 import msgpack
 import pytest
 
+from net.clock import LoopFakeClock
 from net.frames import HEADER, encode
 from net.limits import CHAT_MAX, NAME_MAX, TABLES_MAX, Limits
 from net.messages import PROTOCOL_VERSION, RULES_HASH
 from net.table import Phase
 
-from .helpers import FAST, Raw, play_raw, running_host, table_config
+from .helpers import FAST, Raw, play_raw, running_host, table_config, ticking
 
 
 def hello(name: str = "Ada", **kw: Any) -> dict[str, Any]:
@@ -399,7 +400,9 @@ async def test_decisions_ids_are_per_seat_and_refusals_say_why() -> None:
 async def test_time_an_idle_turn_goes_to_a_bot_until_here() -> None:
     """Time, absence and bots: past the turn limit the seat is `away` in `table` frames and a bot
     plays; `here` hands it back."""
-    async with running_host(table_config(seats=2, bots=1, turn_limit=0.2, bot_delay=0.05)) as host:
+    clock = LoopFakeClock()
+    cfg = table_config(seats=2, bots=1, turn_limit=120.0, bot_delay=1.0)
+    async with running_host(cfg, clock=clock) as host, ticking(clock, 5.0):
         raw = await greeted(host.port, table=1)
         while True:
             table = await raw.recv("table")

@@ -7,6 +7,7 @@ import random
 
 from core.views import view
 from net.client import Client, GameChanged, Refused, Status, StatusChanged, TableChanged
+from net.clock import LoopFakeClock
 from net.messages import PROTOCOL_VERSION
 from net.table import Phase
 
@@ -208,17 +209,20 @@ async def test_a_seat_waits_for_its_player_before_the_game_too() -> None:
         assert welcome["resumed"]
         assert (await again.recv("seated"))["seat"] == seated["seat"]
         await again.close()
-    async with running_host(table_config(seats=4, bots=1, away_grace=0.05)) as host:
+    clock = LoopFakeClock()
+    async with running_host(table_config(seats=4, bots=1, away_grace=20.0), clock=clock) as host:
         gone = await Raw.open(host.port)
         await gone.hello("Bob", table=1)
         seat = (await gone.recv("seated"))["seat"]
+        member = host.tables[1].seats[seat]
+        assert member is not None
         await gone.close()
-        table = host.tables[1]
-        for _ in range(200):
-            if table.seats[seat] is None:
-                break
-            await asyncio.sleep(0.02)
-        assert table.seats[seat] is None, "after the grace period the seat is free again"
+        while member.conn is not None:
+            await asyncio.sleep(0.005)
+        clock.advance(19.9)
+        assert host.tables[1].seats[seat] is member, "the seat waits the grace period"
+        clock.advance(0.1)
+        assert host.tables[1].seats[seat] is None, "after the grace period the seat is free again"
 
 
 async def test_blind_windows_ask_every_person_who_may_react() -> None:
