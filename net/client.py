@@ -367,7 +367,7 @@ class Client:
     def _on_frame(self, conn: Connection, frame: Any) -> None:
         if conn is not self._conn:
             return
-        handler = self._HANDLERS.get(type(frame))
+        handler = _HANDLERS.get(type(frame))
         if handler is not None:
             handler(self, frame)
 
@@ -463,16 +463,19 @@ class Client:
         self.chat.append(line)
         self._emit(ChatReceived(line))
 
-    _HANDLERS: Final[Mapping[type, Callable[[Client, Any], None]]] = {
-        wire.Welcome: _on_welcome,
-        wire.Bye: _on_bye,
-        wire.Error: _on_error,
-        wire.Result: _on_result,
-        LobbyInfo: _on_lobby,
-        TableInfo: _on_table,
-        wire.Seated: _on_seated,
-        wire.Snapshot: _on_snapshot,
-        wire.Update: _on_update,
-        wire.Over: _on_over,
-        wire.Chat: _on_chat,
-    }
+
+_HANDLERS: Final[Mapping[type, Callable[[Client, Any], None]]] = {
+    wire.Welcome: Client._on_welcome,
+    wire.Bye: Client._on_bye,
+    wire.Error: Client._on_error,
+    wire.Result: Client._on_result,
+    LobbyInfo: Client._on_lobby,
+    TableInfo: Client._on_table,
+    wire.Seated: Client._on_seated,
+    wire.Snapshot: Client._on_snapshot,
+    wire.Update: Client._on_update,
+    wire.Over: Client._on_over,
+    wire.Chat: Client._on_chat,
+}
+"""What the client does with each frame type the host sends (pings and pongs are the
+connection's own)."""
