@@ -604,6 +604,9 @@ def parser() -> argparse.ArgumentParser:
     _add_host(sub)
     _add_serve_ssh(sub)
     _add_serve_web(sub)
+    from pigeon_tui.history import add_commands
+
+    add_commands(sub)
     return p
 
 

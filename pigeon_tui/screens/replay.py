@@ -1,0 +1,264 @@
+"""Watching a recorded game: the table as one seat saw it (or a spectator, or with every card
+shown once the game is over), stepped forward and back one point or one turn at a time."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.cards import ACTIONS, CITY
+from core.events import redact
+from core.replay import Replay
+from core.views import PlayerView, view
+from net.archive import GameLine, SavedRecord
+from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.session import Link, Seat, Status
+from pigeon_tui.themes import Glyphs
+from pigeon_tui.widgets.hand import Hand
+from pigeon_tui.widgets.log import GameLog, sentences
+from pigeon_tui.widgets.scores import TableInfo, TableStatus, view_scores
+from pigeon_tui.widgets.zone import NO_HIGHLIGHT, ZoneView
+
+ALL: Final = "all"
+"""The viewer's mode that shows every card (finished games only)."""
+Viewer = int | None | str
+"""Whose view is shown: a seat, None (a spectator), or ALL."""
+
+
+def viewers(saved: SavedRecord) -> tuple[Viewer, ...]:
+    """The views a replay of `saved` may show, in the order `v` cycles through them."""
+    out: tuple[Viewer, ...] = saved.seen_by()
+    return (*out, ALL) if saved.over else out
+
+
+class ReplayScreen(GuardedScreen):
+    """One recorded game, point by point. Never shows a card its viewer could not see: the
+    all-cards mode and other seats' hands only for a finished game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n", "step(1)", "Next", id="replay-next", key_display="→"),
+        Binding("left,p", "step(-1)", "Back", id="replay-back", key_display="←"),
+        Binding("down,close_square_bracket", "turn(1)", "Next turn", id="replay-next-turn", key_display="↓"),
+        Binding("up,open_square_bracket", "turn(-1)", "Turn back", id="replay-turn-back", key_display="↑"),
+        Binding("home", "edge(0)", "Start", show=False, id="replay-start"),
+        Binding("end", "edge(1)", "End", show=False, id="replay-end"),
+        Binding("t", "jump", "Turn…", id="replay-jump"),
+        Binding("v", "viewer", "View", id="replay-viewer"),
+        Binding("escape,q", "close", "Close", id="replay-close", key_display="q"),
+    ]
+
+    def __init__(self, saved: SavedRecord, glyphs: Glyphs, viewer: Viewer | None = None) -> None:
+        """Raises ValueError if `viewer` may not be shown for this game (see `viewers`), and
+        IllegalChoice if the record does not replay."""
+        super().__init__()
+        self.saved = saved
+        self.glyphs = glyphs
+        self.replay = Replay(saved.record)
+        self.allowed = viewers(saved)
+        if viewer is None:
+            viewer = self.allowed[0]
+        if viewer not in self.allowed:
+            raise ValueError(refusal(saved, viewer))
+        self.viewer: Viewer = viewer
+        self.at = 0
+        self.seats = tuple(Seat(s.name, s.level if s.kind == "bot" else None) for s in saved.seats)
+
+    def compose(self) -> ComposeResult:
+        g = self.glyphs
+        yield TableStatus(g, id="status")
+        with Horizontal(id="city"):
+            for zone in CITY:
+                yield ZoneView(zone, g)
+        with Horizontal(id="balconies"):
+            for seat in range(self.saved.record.players):
+                yield ZoneView(f"b{seat}", g)
+        with Horizontal(id="bottom"):
+            with Vertical(id="left"):
+                yield Static(id="replay-bar")
+                yield GameLog(id="log")
+            with Vertical(id="right"):
+                yield Hand(g, id="hand")
+                yield Static(id="replay-hands")
+                yield TableInfo(g, id="info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    # ---- what is shown ----------------------------------------------------------------------
+
+    def current_view(self) -> PlayerView:
+        """The view at the current point, as the viewer saw it."""
+        seat = self.viewer if isinstance(self.viewer, int) else None
+        return view(self.replay.points[self.at].state, seat)
+
+    def show(self) -> None:
+        point = self.replay.points[self.at]
+        v = self.current_view()
+        seat = self.viewer if isinstance(self.viewer, int) else None
+        everything = self.viewer == ALL
+        names = self.saved.names
+        self.query_one(TableStatus).show(v, self.seats, Status(Link.LOCAL, message=self._whose()))
+        scores = view_scores(v)
+        for zone in self.query(ZoneView):
+            zone.show(v, self.seats, NO_HIGHLIGHT, scores)
+        hand = self.query_one(Hand)
+        hand.display = seat is not None
+        if seat is not None:
+            hand.show(v.hand, NO_HIGHLIGHT)
+        hands = self.query_one("#replay-hands", Static)
+        hands.display = everything
+        if everything:
+            hands.update(self._all_hands(point.state.hands))
+        self.query_one(TableInfo).show(v)
+        events = self.replay.events_to(self.at)
+        if not everything:
+            events = [redact(e, seat) for e in events]
+        log = self.query_one(GameLog)
+        log.clear()
+        log.add(sentences(events, v.book, names))
+        n = len(self.replay) - 1
+        bar = Text(f"Point {self.at} of {n} {self.glyphs.dot} turn {point.turn}", style="bold")
+        bar.append(f"  {self.glyphs.dot} {len(point.events)} event{'' if len(point.events) == 1 else 's'} here")
+        self.query_one("#replay-bar", Static).update(bar)
+
+    def _whose(self) -> str:
+        if self.viewer == ALL:
+            return "Replay: all cards"
+        if self.viewer is None:
+            return "Replay: spectator's view"
+        assert isinstance(self.viewer, int)
+        name = self.saved.names[self.viewer]
+        return "Replay: your view" if name == "You" else f"Replay: {name}'s view"
+
+    def _all_hands(self, hands: Sequence[Sequence[str]]) -> Text:
+        out = Text()
+        for seat, cards in enumerate(hands):
+            out.append(f"{self.saved.names[seat]} ({len(cards)})\n", style="bold")
+            out.append(", ".join(ACTIONS[c].name if c in ACTIONS else c for c in cards) or "no cards")
+            out.append("\n")
+        return out
+
+    # ---- moving -----------------------------------------------------------------------------
+
+    def go(self, at: int) -> None:
+        self.at = max(0, min(len(self.replay) - 1, at))
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        self.go(self.at + step)
+
+    def action_turn(self, step: int) -> None:
+        self.go(self.replay.next_turn(self.at) if step > 0 else self.replay.previous_turn(self.at))
+
+    def action_edge(self, end: int) -> None:
+        self.go(len(self.replay) - 1 if end else 0)
+
+    def action_jump(self) -> None:
+        last = self.replay.turns[-1]
+
+        def jump(turn: int | None) -> None:
+            if turn is not None:
+                self.go(self.replay.turn_start(turn))
+
+        self.app.push_screen(TurnScreen(last), jump)
+
+    def action_viewer(self) -> None:
+        i = self.allowed.index(self.viewer)
+        self.viewer = self.allowed[(i + 1) % len(self.allowed)]
+        self.show()
+        if len(self.allowed) == 1:
+            self.notify("This game is not over: only what a spectator saw can be shown.")
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss()
+        else:
+            self.app.exit()
+
+
+def refusal(saved: SavedRecord, viewer: Viewer) -> str:
+    if viewer == ALL:
+        return "every card can be shown only for a finished game; this one is not over"
+    if isinstance(viewer, int) and not 0 <= viewer < len(saved.seats):
+        return f"there is no seat {viewer} in this game (seats 0 to {len(saved.seats) - 1})"
+    return f"seat {viewer}'s cards are hidden: this game is not over"
+
+
+class TurnScreen(ModalScreen[int | None]):
+    """Asks which turn to jump to."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="turn-cancel")]
+
+    def __init__(self, last: int) -> None:
+        super().__init__()
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="turn-box"):
+            yield Static(f"Jump to turn (1 to {self.last}):")
+            yield Input(placeholder="turn", id="turn-input", type="integer")
+            yield Static(id="turn-error")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            turn = int(event.value)
+        except ValueError:
+            turn = 0
+        if not 1 <= turn <= self.last:
+            self.query_one("#turn-error", Static).update(f"A turn from 1 to {self.last}, please.")
+            return
+        self.dismiss(turn)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class GameListScreen(GuardedScreen):
+    """The finished games of the database, newest first; Enter watches one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.quit", "Quit", id="games-quit", key_display="q"),
+    ]
+
+    def __init__(self, lines: Sequence[GameLine], glyphs: Glyphs) -> None:
+        super().__init__()
+        self.lines = list(lines)
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        g = self.glyphs
+        yield Static(Text("Finished games: choose one to watch", style="bold"), id="games-title")
+        if not self.lines:
+            yield Static("No finished game yet: play one, then come back.", id="games-empty")
+        yield OptionList(*(Option(game_text(line, g), id=str(line.id)) for line in self.lines), id="games-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        from pigeon_tui.replay_app import ReplayApp
+
+        app = self.app
+        if isinstance(app, ReplayApp) and event.option_id is not None:
+            app.watch_game(int(event.option_id))
+
+
+def game_text(line: GameLine, g: Glyphs) -> str:
+    """A game in one line: number, edition, players (winners starred), turns."""
+    import time
+
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(line.ended or line.started))
+    names = ", ".join(f"{n}*" if i in line.winners else n for i, n in enumerate(line.names))
+    return f"#{line.id} {g.dot} {when} {g.dot} {line.edition} {g.dot} {names} {g.dot} {line.turns} turns"
