@@ -14,9 +14,8 @@ import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Callable, Final
 
-from core.bots import LEVELS, make_bot
 from core.decisions import BACK, Decision, OptionValue, normalize, plain
-from core.views import PlayerView
+from core.games import DEFAULT, GAMES, Clock, GameBot, game, game_of_view
 
 log = logging.getLogger(__name__)
 
@@ -24,11 +23,18 @@ SEARCH_LEVELS: Final = frozenset({"easy", "medium", "hard", "expert"})
 """Levels that search for a while (their presets' time limits): best run in worker processes."""
 
 
-def think(level: str, seed: int, seen: PlayerView, decision: Decision) -> OptionValue:
+def make_bot(level: str, seed: int, clock: Clock | None = None, game_id: str = DEFAULT) -> GameBot[Any]:
+    """A bot of `game_id` (one per decision: bots are made afresh from the seed)."""
+    return game(game_id).make_bot(level, seed, clock)
+
+
+def think(level: str, seed: int, seen: Any, decision: Decision) -> OptionValue:
     """The bot's choice for `decision`, always one of its options (a bot that fails or answers
-    off the list gets the first option that does not step back)."""
+    off the list gets the first option that does not step back). `seen` is a view of any game
+    of `core.games`: the bot is that game's."""
     try:
-        option = normalize(make_bot(level, seed, time.perf_counter).choose(seen, decision))
+        bot = make_bot(level, seed, time.perf_counter, game_of_view(seen).id)
+        option = normalize(bot.choose(seen, decision))
     except Exception:  # a bot bug must not stall the table
         log.exception("bot %r failed on decision %d", level, decision.id)
         option = None
@@ -38,9 +44,9 @@ def think(level: str, seed: int, seen: PlayerView, decision: Decision) -> Option
     return next((v for v in values if v != BACK), values[0])
 
 
-def _think_plain(level: str, seed: int, seen: dict[str, Any], decision: dict[str, Any]) -> Any:
+def _think_plain(game_id: str, level: str, seed: int, seen: dict[str, Any], decision: dict[str, Any]) -> Any:
     """`think` over plain data, for a worker process."""
-    return plain(think(level, seed, PlayerView.from_dict(seen), Decision.from_dict(decision)))
+    return plain(think(level, seed, game(game_id).view_from_dict(seen), Decision.from_dict(decision)))
 
 
 Done = Callable[[OptionValue | None], None]
@@ -68,14 +74,15 @@ class BotPool:
         )
         self._post = post
 
-    def request(self, level: str, seed: int, seen: PlayerView, decision: Decision, done: Done) -> Job:
+    def request(self, level: str, seed: int, seen: Any, decision: Decision, done: Done) -> Job:
         """Start the bot thinking about `decision`; `done(option)` is called later on the
         table's thread (the running event loop's, or `post`'s), never from inside this call,
         and not at all once the returned job is cancelled."""
         post = self._post or asyncio.get_running_loop().call_soon_threadsafe
         try:
             if self.processes > 0:
-                future = self._executor.submit(_think_plain, level, seed, seen.to_dict(), decision.to_dict())
+                gid = game_of_view(seen).id
+                future = self._executor.submit(_think_plain, gid, level, seed, seen.to_dict(), decision.to_dict())
             else:
                 future = self._executor.submit(think, level, seed, seen, decision)
         except RuntimeError:  # the pool is shut down: the host is closing
@@ -83,12 +90,13 @@ class BotPool:
             future.cancel()
         return Job(future, done, post, self.processes > 0)
 
-    async def choose(self, level: str, seed: int, seen: PlayerView, decision: Decision) -> OptionValue:
+    async def choose(self, level: str, seed: int, seen: Any, decision: Decision) -> OptionValue:
         """The bot's option. Cancelling it is safe (the result of the worker is dropped)."""
         loop = asyncio.get_running_loop()
         if self.processes > 0:
+            gid = game_of_view(seen).id
             raw = await loop.run_in_executor(
-                self._executor, _think_plain, level, seed, seen.to_dict(), decision.to_dict()
+                self._executor, _think_plain, gid, level, seed, seen.to_dict(), decision.to_dict()
             )
             return normalize(raw)
         return await loop.run_in_executor(self._executor, think, level, seed, seen, decision)
@@ -135,7 +143,7 @@ class Job:
 
 
 def known_level(level: str) -> bool:
-    return level in LEVELS
+    return any(level in g.bot_levels for g in GAMES.values())
 
 
 def default_processes(levels: set[str], cpus: int | None) -> int:

@@ -8,8 +8,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
 
-from core.bots import LEVELS
-from core.cards import Edition
+from core.games import GAMES
 from net.connection import Connection
 from net.errors import ErrorCode, NetError
 from net.messages import Choose, Create, Here, Join, Leave, Rematch, Say, Start, Sync, Watch
@@ -110,7 +109,7 @@ class Lobby:
             "host": self.host.name,
             "tables": [t.info() for t in self.tables.values()],
             "can_create": len(self.tables) < self.host.config.tables,
-            "levels": list(LEVELS),
+            "levels": list(dict.fromkeys(lv for g in GAMES.values() for lv in g.bot_levels)),
         }
 
     def _send(self) -> None:
@@ -185,26 +184,30 @@ class Lobby:
         bots = base.bots if msg.bots is None else msg.bots
         level = msg.level or base.bot_level
         edition = msg.edition or base.edition
+        g = GAMES[msg.game_id or base.game]  # create.game_id is a known id (net.messages)
         if not bots < seats:
             raise NetError(ErrorCode.BAD_FIELD, f"`create.bots` must leave a seat for you (0 to {seats - 1})")
         levels = tuple(lv.strip() for lv in level.split(",") if lv.strip()) or (base.bot_level,)
-        unknown = [lv for lv in levels if lv not in LEVELS]
+        unknown = [lv for lv in levels if lv not in g.bot_levels]
         if unknown:
             raise NetError(
                 ErrorCode.BAD_FIELD,
-                f"`create.level` must be one of {', '.join(LEVELS)}, or one per bot seat separated by commas"
+                f"`create.level` must be one of {', '.join(g.bot_levels)}, or one per bot seat separated by commas"
                 f" (not {unknown[0]!r})",
             )
-        if edition not in [e.value for e in Edition]:
-            raise NetError(
-                ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(e.value for e in Edition)}"
-            )
+        if not g.min_players <= seats <= g.max_players:
+            raise NetError(ErrorCode.BAD_FIELD, f"`create.seats`: {g.title} is for {g.min_players} to {g.max_players}")
+        editions = next((st.choices for st in g.settings if st.name == "edition"), None)
+        if editions is not None and edition not in editions:
+            raise NetError(ErrorCode.BAD_FIELD, f"`create.edition` must be one of {', '.join(map(str, editions))}")
         return TableConfig(
             seats=seats,
             bots=bots,
             bot_level=levels[0],
             bot_levels=levels if len(levels) > 1 else (),
             edition=edition,
+            game=g.id,
+            settings=base.settings if g.id == base.game else (),
             seed=None if base.seed is None else base.seed + self._next_table,
             reaction_window=base.reaction_window,
             reaction_limit=base.reaction_limit,

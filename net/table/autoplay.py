@@ -7,8 +7,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from core.decisions import PASS, REACTIONS, Decision, OptionValue
-from core.views import view
+from core.decisions import PASS, Decision, OptionValue
 from net.clock import Handle
 from net.table.config import Phase
 
@@ -45,12 +44,12 @@ class Autoplay:
             m = t.seating.seats[d.player]
             if m is None or not self._plays(m, d):
                 continue
-            if m.human and d.kind in REACTIONS and PASS in d.values():
+            if m.human and d.kind in t.game.reactions and PASS in d.values():
                 t.apply_quietly(d.player, d, PASS)  # nobody at the keyboard reacts
                 return  # applying kicked again
             if d.id not in self.thinking:
                 level = m.level or t.config.bot_level
-                if t.config.bot_delay and d.kind not in REACTIONS:
+                if t.config.bot_delay and d.kind not in t.game.reactions:
                     self.thinking[d.id] = t.clock.call_later(t.config.bot_delay, self._think, d, level, t.game_no)
                 else:
                     self._think(d, level, t.game_no)
@@ -62,7 +61,8 @@ class Autoplay:
             self.thinking.pop(d.id, None)
             return
         seed = (t.seed_base * 1_000_003 + game_no * 7_919 + d.id * 31 + d.player) % 2**31
-        job = t.bots.request(level, seed, view(state, d.player), d, lambda option: self._chose(d, game_no, job, option))
+        seen = t.game.view(state, d.player)
+        job = t.bots.request(level, seed, seen, d, lambda option: self._chose(d, game_no, job, option))
         self.thinking[d.id] = job
 
     def _chose(self, d: Decision, game_no: int, job: Handle, option: OptionValue | None) -> None:

@@ -1,14 +1,15 @@
 """What each seat and spectator of a table is sent, and when: updates, snapshots, results.
 
 Everything here runs on the table's clock and never waits for a client: frames go to the
-outbox. Every frame a client gets is built from `view(state, seat)` and events redacted for
-that seat.
+outbox. Every frame a client gets is built from the game's `view(state, seat)` and events
+redacted for that seat (`core.games.Game`).
 
 Reaction windows (R5.7) are paced so that their timing never tells who holds what: with two or
-more people at the table (or one against searching bots), every window the engine announces (a
-WINDOW event, whether or not anyone may react) is shown for at least `reaction_window` seconds,
-and nothing that happened after it is sent before then. Views are never sent while a window is
-open, only each asked seat's own reaction decisions, so no frame says who is being waited on.
+more people at the table (or one against searching bots), every window the engine announces (an
+event for which `Game.window_of` names a window, whether or not anyone may react) is shown for
+at least `reaction_window` seconds, and nothing that happened after it is sent before then.
+Views are never sent while a window is open, only each asked seat's own reaction decisions, so
+no frame says who is being waited on.
 
 A choice's `result` never overtakes the update carrying its events, and one made while a window
 is held is answered only once that hold is over (see `Delivery.answer`).
@@ -19,9 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from core.decisions import REACTIONS, Decision
-from core.events import Event, EventKind
-from core.state import GameState
+from core.decisions import Decision
 from net.clock import Handle
 from net.table.config import Phase
 from net.table.outbox import Recipient
@@ -53,10 +52,10 @@ class Delivery:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.pending: list[Event] = []
+        self.pending: list[Any] = []
         """Events the engine produced that the seats have not been sent yet."""
-        self.boards: list[GameState] = []
-        """The state at each WINDOW event in `pending`, in order (`core.rules.apply`'s
+        self.boards: list[Any] = []
+        """The state at each window event in `pending`, in order (`Game.apply_watching`'s
         `at_window`): a window is shown with the board as it stood then."""
         self.made = 0
         """Events the engine produced in this game; `sent` of them went out."""
@@ -80,7 +79,7 @@ class Delivery:
             self.hold.cancel()
             self.hold = None
 
-    def produced(self, events: list[Event], boards: list[GameState]) -> None:
+    def produced(self, events: list[Any], boards: list[Any]) -> None:
         """The engine applied a choice: these events (and the boards at their windows) wait."""
         self.pending.extend(events)
         self.boards.extend(boards)
@@ -99,14 +98,15 @@ class Delivery:
         state = t.state
         if state is None or self.hold is not None or t.phase is not Phase.PLAYING:
             return
-        reacts = [d for d in state.open if d.kind in REACTIONS]
-        windows = [i for i, e in enumerate(self.pending) if e.kind is EventKind.WINDOW]
+        reactions, window_of = t.game.reactions, t.game.window_of
+        reacts = [d for d in state.open if d.kind in reactions]
+        windows = [i for i, e in enumerate(self.pending) if window_of(e) is not None]
         if t.paced:
             if windows:
                 i = windows[0]
                 is_open = i == windows[-1] and bool(reacts)
                 events, board = self._take(i + 1)
-                self._deliver(events, {"kind": events[-1].zone}, False, reacts if is_open else [], board)
+                self._deliver(events, {"kind": window_of(events[-1])}, False, reacts if is_open else [], board)
                 if is_open:
                     t.timers.window_opened(reacts)
                 self.hold = t.clock.call_later(t.config.reaction_window, self._hold_over)
@@ -119,7 +119,7 @@ class Delivery:
             if not any(t.seating.attended(d.player) for d in reacts):
                 return  # only bots (or stand-ins) are asked: they answer at once
             events, board = self._take(windows[-1] + 1)
-            self._deliver(events, {"kind": events[-1].zone}, False, reacts, board)
+            self._deliver(events, {"kind": window_of(events[-1])}, False, reacts, board)
             t.timers.window_opened(reacts)
             return
         events, _ = self._take(len(self.pending))
@@ -128,17 +128,18 @@ class Delivery:
         if state.over:
             t.game_over()
 
-    def _take(self, n: int) -> tuple[list[Event], GameState]:
+    def _take(self, n: int) -> tuple[list[Any], Any]:
         """The first `n` pending events, and the state as of the last of them: the board kept
-        at its WINDOW event if it is one (the game may have gone on since), else the state now
+        at its window event if it is one (the game may have gone on since), else the state now
         (then all pending events are taken)."""
         assert self.table.state is not None
         events = self.pending[:n]
         del self.pending[:n]
-        k = sum(1 for e in events if e.kind is EventKind.WINDOW)
+        window_of = self.table.game.window_of
+        k = sum(1 for e in events if window_of(e) is not None)
         boards = self.boards[:k]
         del self.boards[:k]
-        return events, boards[-1] if boards and events[-1].kind is EventKind.WINDOW else self.table.state
+        return events, boards[-1] if boards and window_of(events[-1]) is not None else self.table.state
 
     def _hold_over(self) -> None:
         self.hold = None
@@ -151,11 +152,11 @@ class Delivery:
 
     def _deliver(
         self,
-        events: list[Event],
+        events: list[Any],
         window: dict[str, Any] | None,
         full: bool,
         asked: Sequence[Decision],
-        board: GameState,
+        board: Any,
     ) -> None:
         """Send every seat and spectator `events`, with the view of `board` (the state as of
         the last of them) and their decisions: all their open ones (`full`), or only those of
@@ -182,13 +183,14 @@ class Delivery:
         stream: Stream,
         conn: Recipient | None,
         seat: int | None,
-        events: list[Event],
+        events: list[Any],
         window: dict[str, Any] | None,
         mine: list[Decision],
-        board: GameState | None,
+        board: Any,
     ) -> None:
         """One update to one stream. `board` None: the board of the last update (no events)."""
-        frame = stream.update(self.table.id, seat, events, window, mine, board, self.table.timers.left(mine))
+        t = self.table
+        frame = stream.update(t.id, seat, events, window, mine, board, t.timers.left(mine), t.game)
         if conn is not None:
             self.table.outbox.send(conn, frame)
 

@@ -8,9 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection
 
 from core.decisions import Decision
-from core.events import Event, redact
-from core.state import GameState
-from core.views import view
+from core.games import AnyGame
 from net.frames import FrameTooBig, encode
 from net.limits import EVENT_HISTORY, SNAPSHOT_EVENTS
 from net.table.outbox import Frame
@@ -66,25 +64,26 @@ class Stream:
         self,
         table: int,
         seat: int | None,
-        events: list[Event],
+        events: list[Any],
         window: dict[str, Any] | None,
         mine: list[Decision],
-        board: GameState | None,
+        board: Any,
         limit: float | None,
+        game: AnyGame,
     ) -> Frame:
         """Record one update to this stream and return its frame: `events` redacted for `seat`,
         the view of `board` (None: the board of the last update, for an update with no events)
-        and the decisions `mine`."""
+        and the decisions `mine`, all of `game`."""
         decisions = self.wire(mine)
         if board is not None:
-            vd = view(board, seat).to_dict()
+            vd = game.view(board, seat).to_dict()
         else:
             assert self.view is not None
             vd = dict(self.view)
         vd["decisions"] = decisions
         self.view = vd
         self.window = window
-        evs = [redact(e, seat).to_dict() for e in events]
+        evs = [game.redact(e, seat).to_dict() for e in events]
         self.seq += 1
         self.history.append((self.seq, evs))
         return {

@@ -5,7 +5,8 @@ through a `Clock`, sends every frame through an `Outbox`, and has bots think in 
 it never awaits. Its parts, one concern each: `Seating` (who sits where, grace periods),
 `Delivery` (what each seat is sent and when: R5.7 pacing, snapshots, results), `Timers`
 (reaction and turn limits), `Autoplay` (bots and stand-ins), `Talk` (chat, status frames).
-The engine's state changes only through `core.rules.apply`, in `Table.apply`.
+The game is any of `core.games` (`TableConfig.game`), run through its verbs only; its state
+changes only through the game's `apply`, in `Table.apply`.
 """
 
 from __future__ import annotations
@@ -14,13 +15,8 @@ import logging
 from dataclasses import asdict
 from typing import Any, Callable
 
-from core.cards import Edition
 from core.decisions import Decision, IllegalChoice, OptionValue, normalize
-from core.record import Record
-from core.rules import apply
-from core.scoring import scores, winners
-from core.setup import new_game
-from core.state import GameState
+from core.games import AnyGame, GameRecord
 from net.bots import SEARCH_LEVELS, BotPool
 from net.clock import Clock, LoopClock
 from net.errors import ErrorCode, NetError
@@ -62,8 +58,11 @@ class Table:
         self.outbox = outbox or Outbox()
         self.closed = False
         self.phase = Phase.WAITING
-        self.state: GameState | None = None
-        self.record: Record | None = None
+        self.game: AnyGame = config.the_game
+        """The game played here (`core.games`): the table runs it through its verbs only."""
+        self.state: Any = None
+        """The game's state (its `GameState`), None before the first game."""
+        self.record: GameRecord[Any] | None = None
         self.game_no = 0
         self.seed_base = config.seed if config.seed is not None else fresh_seed()
         """Where bots' seeds start (their moves are reproducible with a configured seed)."""
@@ -198,15 +197,9 @@ class Table:
         # tournaments); otherwise each game draws a fresh one, since the record of a finished
         # game shows its seed to everyone.
         seed = (c_seed + self.game_no - 1) % 2**31 if (c_seed := self.config.seed) is not None else fresh_seed()
-        self.state = new_game(len(members), seed, self.config.edition)
-        self.record = Record(len(members), seed, Edition(self.config.edition))
-        if self.config.blind_windows and self.paced:
-            # Set before any window can open (the deal stops at the first action).
-            for obj in (self.state, self.record):
-                if hasattr(obj, "blind_windows"):
-                    setattr(obj, "blind_windows", True)  # noqa: B010
-                else:
-                    log.warning("table %d: this engine has no blind windows", self.id)
+        settings = self.config.game_settings(blind_windows=self.config.blind_windows and self.paced)
+        self.state = self.game.new_game(len(members), seed, settings)
+        self.record = self.game.new_record(len(members), seed, settings)
         self.delivery.forget()
         self.phase = Phase.PLAYING
         for stream in [m.stream for m in members] + [w.stream for w in self.watchers] + [self.public]:
@@ -221,7 +214,7 @@ class Table:
 
     def game_over(self) -> None:
         assert self.state is not None
-        names = ", ".join(m.name for m in self.members if m.seat in winners(self.state))
+        names = ", ".join(m.name for m in self.members if m.seat in self.game.winners(self.state))
         log.info("table %d: game %d is over after %d turns; won by %s", self.id, self.game_no, self.state.turn, names)
         self.phase = Phase.OVER
         self._stop_all()
@@ -240,8 +233,8 @@ class Table:
             "t": "over",
             "table": self.id,
             "game": self.game_no,
-            "winners": winners(self.state),
-            "scores": [asdict(s) for s in scores(self.state)],
+            "winners": self.game.winners(self.state),
+            "scores": [asdict(s) for s in self.game.scores(self.state)],  # type: ignore[call-overload]
             "names": [m.name for m in self.members],
             "record": self.record.to_dict(),
         }
@@ -306,9 +299,9 @@ class Table:
         state = self.state
         assert state is not None and self.record is not None
         backup = state.clone()
-        boards: list[GameState] = []
+        boards: list[Any] = []
         try:
-            events = apply(state, seat, decision.id, option, at_window=lambda s: boards.append(s.clone()))
+            events = self.game.apply_watching(state, seat, decision.id, option, lambda s: boards.append(s.clone()))
         except IllegalChoice as exc:
             raise NetError(ErrorCode(exc.code.value), exc.detail) from None
         except Exception:  # an engine bug: keep the game as it was before this choice

@@ -44,6 +44,7 @@ class Talk:
             "phase": t.phase.value,
             "game": t.game_no,
             "edition": t.config.edition,
+            "game_id": t.game.id,
             "seats": [m.public() if m is not None else None for m in t.seating.seats],
             "watchers": len(t.seating.watchers),
         }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Collection, Sequence
 
-from core.decisions import PASS, REACTIONS, Decision
+from core.decisions import PASS, Decision
 from net.clock import Handle
 from net.table.config import Phase
 
@@ -51,7 +51,8 @@ class Timers:
         state = t.state
         if state is None or t.phase is not Phase.PLAYING:
             return
-        for d in [d for d in state.open if d.id in ids and d.kind in REACTIONS and t.seating.attended(d.player)]:
+        reactions = t.game.reactions
+        for d in [d for d in state.open if d.id in ids and d.kind in reactions and t.seating.attended(d.player)]:
             if d in state.open and PASS in d.values():
                 log.info("table %d: seat %d did not react in time; passing for them", t.id, d.player)
                 t.apply_quietly(d.player, d, PASS)
@@ -64,7 +65,7 @@ class Timers:
         if state is None or not t.config.turn_limit or t.phase is not Phase.PLAYING:
             return
         for d in state.open:
-            if d.kind in REACTIONS or d.id in self.turns or not t.seating.attended(d.player):
+            if d.kind in t.game.reactions or d.id in self.turns or not t.seating.attended(d.player):
                 continue
             m = t.seating.seats[d.player]
             if m is None or not any(dd is d for _, dd in m.stream.decisions):
@@ -99,7 +100,7 @@ class Timers:
         if not mine:
             return None
         c = self.table.config
-        if mine[0].kind in REACTIONS:
+        if mine[0].kind in self.table.game.reactions:
             full = c.reaction_limit
             ends = self.window_ends if any(d.id in self.window_ids for d in mine) else None
         else:

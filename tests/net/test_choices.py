@@ -167,7 +167,7 @@ async def test_bots_think_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) ->
             release.wait(timeout=30)
             return self.inner.choose(view, decision)
 
-    monkeypatch.setattr(net_bots, "make_bot", lambda level, seed, clock=None: Stuck(seed))
+    monkeypatch.setattr(net_bots, "make_bot", lambda level, seed, clock=None, game_id="pigeons": Stuck(seed))
     async with running_host(table_config(seats=3, bots=1)) as host:
         a = Client("127.0.0.1", host.port, "Ada", table=1)
         b = Client("127.0.0.1", host.port, "Bob", table=1)

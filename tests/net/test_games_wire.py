@@ -4,6 +4,8 @@ events, records), and names none of their rules. Frames read with net.messages a
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import msgpack
@@ -96,3 +98,23 @@ def test_over_carries_any_games_record_and_old_pigeons_records() -> None:
     old = PIGEONS.new_record(2, 4, {}).to_dict()
     old.pop("game", None)  # a record made before games had ids
     assert parse_host(over | {"record": old}).record == old
+
+
+def test_no_module_of_net_names_a_games_rules() -> None:
+    """Issue 15 Bar: net runs every game through core.games; importing all of net loads no
+    game's rules module by name (only core.games does, and the shared decision vocabulary)."""
+    code = (
+        "import ast, pathlib\n"
+        "bad = []\n"
+        "for p in sorted(pathlib.Path('net').rglob('*.py')):\n"
+        "    for node in ast.walk(ast.parse(p.read_text())):\n"
+        "        names = []\n"
+        "        if isinstance(node, ast.ImportFrom) and node.module: names = [node.module]\n"
+        "        elif isinstance(node, ast.Import): names = [a.name for a in node.names]\n"
+        "        for n in names:\n"
+        "            if n.startswith('core') and n not in ('core.games', 'core.decisions'):\n"
+        "                bad.append(f'{p}: {n}')\n"
+        "print('\\n'.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", out.stdout
