@@ -323,11 +323,22 @@ class Client:
         return await self._request({"t": "watch", "table": table})
 
     async def create(
-        self, seats: int | None = None, bots: int | None = None, level: str | None = None, edition: str | None = None
+        self,
+        seats: int | None = None,
+        bots: int | None = None,
+        level: str | None = None,
+        edition: str | None = None,
+        game_id: str | None = None,
     ) -> Outcome:
         """Open a new table (if the host allows another) and sit at it."""
         msg: dict[str, Any] = {"t": "create"}
-        for key, value in (("seats", seats), ("bots", bots), ("level", level), ("edition", edition)):
+        for key, value in (
+            ("seats", seats),
+            ("bots", bots),
+            ("level", level),
+            ("edition", edition),
+            ("game_id", game_id),
+        ):
             if value is not None:
                 msg[key] = value
         return await self._request(msg)

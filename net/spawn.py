@@ -66,10 +66,18 @@ class HostSpec:
     """Log connections and table events, not only warnings."""
     extra: tuple[str, ...] = ()
     """More `pigeon-tui host` options, as written (`--reaction-window 0`)."""
+    game: str = "pigeons"
+    """The game its table plays (a `core.games` id)."""
 
     @classmethod
     def private_game(
-        cls, players: int, levels: Sequence[str], edition: str, seed: int | None, bot_delay: float
+        cls,
+        players: int,
+        levels: Sequence[str],
+        edition: str,
+        seed: int | None,
+        bot_delay: float,
+        game: str = "pigeons",
     ) -> HostSpec:
         """A game against bots on this machine: every seat but yours is a bot, at the level given
         for its seat. No time limits (nobody else waits for you), no discovery, a log file."""
@@ -84,6 +92,7 @@ class HostSpec:
             turn_limit=0,
             log_file="",
             verbose=True,
+            game=game,
         )
 
     @property
@@ -93,7 +102,7 @@ class HostSpec:
 
     def options(self) -> list[str]:
         """These settings as `pigeon-tui host` options (every one written out)."""
-        args = ["--bind", self.bind, "--port", str(self.port), "--seats", str(self.seats)]
+        args = ["--game", self.game, "--bind", self.bind, "--port", str(self.port), "--seats", str(self.seats)]
         args += ["--bots", str(self.bots), "--bot-level", ",".join(self.levels), "--edition", self.edition]
         args += ["--bot-delay", _number(self.bot_delay)]
         if self.seed is not None:

@@ -18,6 +18,7 @@ from core.views import PlayerView
 
 if TYPE_CHECKING:
     from net.spawn import HostProcess, HostSpec
+    from pigeon_tui.screens.cubirds import CubirdsTableScreen
     from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.joining import Joining, SeatKeeper
@@ -27,6 +28,10 @@ from pigeon_tui.themes import KIND_COLOURS, glyphs
 
 log = logging.getLogger(__name__)
 
+_GAME_SCREENS: Final = frozenset(
+    {"GameOverScreen", "TableScreen", "LobbyScreen", "CubirdsTableScreen", "BirdsOverScreen"}
+)
+"""Screens a new table (or the lobby) replaces rather than covers."""
 DEALING_AFTER: Final = 0.25
 """Seconds to wait for a new game's first view before drawing its table empty (a table drawn
 first and dealt after costs the first paint another layout, so only when the host is slow)."""
@@ -169,8 +174,10 @@ class PigeonApp(App[None]):
         from net.spawn import HostFailed
 
         await self._drop_session()
-        dealing: list[TableScreen] = []
-        timer = self.set_timer(DEALING_AFTER, lambda: dealing.append(self._show_table(None, options.players)))
+        dealing: list[TableScreen | CubirdsTableScreen] = []
+        timer = self.set_timer(
+            DEALING_AFTER, lambda: dealing.append(self._show_table(None, options.players, options.game))
+        )
         try:
             session = await self.session_factory(options)
         except (HostFailed, Refused, OSError, TimeoutError) as exc:
@@ -186,13 +193,23 @@ class PigeonApp(App[None]):
         else:
             self._show_table(session)
 
-    def _show_table(self, session: Session | None, players: int | None = None) -> TableScreen:
+    def _show_table(
+        self, session: Session | None, players: int | None = None, game_id: str | None = None
+    ) -> TableScreen | CubirdsTableScreen:
+        """The table of the session's game (or of `game_id`, before the session comes)."""
         from pigeon_tui.screens.table import TableScreen
 
         if session is not None:
             self.session = session
-        screen = TableScreen(session, self.glyphs, players)
-        if type(self.screen).__name__ in ("GameOverScreen", "TableScreen", "LobbyScreen"):
+            game_id = session.game_id or game_id
+        screen: TableScreen | CubirdsTableScreen
+        if (game_id or self.options.game) == "cubirds":
+            from pigeon_tui.screens.cubirds import CubirdsTableScreen
+
+            screen = CubirdsTableScreen(session, self.glyphs, letters=self.ascii_only or self.no_color)
+        else:
+            screen = TableScreen(session, self.glyphs, players)
+        if type(self.screen).__name__ in _GAME_SCREENS:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -214,6 +231,7 @@ class PigeonApp(App[None]):
         port: int,
         name: str,
         password: str | None,
+        game: str = "pigeons",
     ) -> None:
         """Start a headless host bound to the LAN, sit at its table, and show the lobby."""
         from net.spawn import HostSpec
@@ -230,6 +248,7 @@ class PigeonApp(App[None]):
             discovery=True,
             log_file="",
             verbose=True,
+            game=game,
         )
         self.run_worker(self._host_lan(spec, name), exclusive=True, group="start")
 
@@ -276,7 +295,7 @@ class PigeonApp(App[None]):
             session = await connect(host, port, name, password, process, table=table, keeper=keeper)
             if bots is not None:
                 levels = ",".join(bots.bot_levels())
-                out = await session.client.create(bots.players, bots.players - 1, levels, bots.edition.value)
+                out = await session.client.create(bots.players, bots.players - 1, levels, bots.edition.value, bots.game)
                 if not out.ok:
                     self.notify(f"The host refused a table: {out.text or out.code}", severity="error", timeout=8)
         except Refused as exc:
@@ -342,7 +361,7 @@ class PigeonApp(App[None]):
             return
         await session.to_lobby()
         screen = LobbyScreen(session, self.glyphs)
-        if type(self.screen).__name__ in ("GameOverScreen", "TableScreen"):
+        if type(self.screen).__name__ in _GAME_SCREENS - {"LobbyScreen"}:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Final, Sequence
 
 if TYPE_CHECKING:
     from net.host import HostConfig
@@ -79,10 +79,14 @@ def _positive(text: str) -> int:
 
 
 def _players(text: str) -> int:
+    """2 to 6 (each game checks its own range: CuBirds is for 2 to 5)."""
     n = int(text)
     if not 2 <= n <= 6:
-        raise argparse.ArgumentTypeError("Pigeons & Guano is for 2 to 6 players")
+        raise argparse.ArgumentTypeError("Pigeons & Guano is for 2 to 6 players, CuBirds for 2 to 5")
     return n
+
+
+_GAME_HELP: Final = "the game: pigeons (Pigeons & Guano, the default) or cubirds (CuBirds)"
 
 
 def _tui(args: argparse.Namespace) -> int:
@@ -104,8 +108,9 @@ def _tui(args: argparse.Namespace) -> int:
     bot_delay = args.bot_delay if command == "play" else BOT_DELAY
     if command in (None, "play"):
         players, seed = (args.players, args.seed) if command == "play" else (4, None)
+        played = args.game if command == "play" else "pigeons"
         try:
-            prespawned = spawn(HostSpec.private_game(players, levels, args.edition, seed, bot_delay))
+            prespawned = spawn(HostSpec.private_game(players, levels, args.edition, seed, bot_delay, played))
         except OSError:
             prespawned = None  # the app tries again and says what failed
     try:
@@ -127,13 +132,21 @@ def _run_app(
 
     options = GameOptions(edition=Edition(args.edition))
     if command == "play":
-        from core.bots import LEVELS
+        from core.games import game as find_game
 
-        unknown = [level for level in levels if level not in LEVELS]
-        if unknown:
-            print(f"pigeon-tui play: unknown bot level {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
+        try:
+            played = find_game(args.game)
+            if not played.min_players <= args.players <= played.max_players:
+                raise ValueError(f"{played.title} is for {played.min_players} to {played.max_players} players")
+            unknown = [level for level in levels if level not in played.bot_levels]
+            if unknown:
+                raise ValueError(f"unknown bot level {unknown}; known: {', '.join(played.bot_levels)}")
+        except ValueError as exc:
+            print(f"pigeon-tui play: {exc}", file=sys.stderr)
             return 2
-        options = GameOptions(players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition))
+        options = GameOptions(
+            players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition), game=played.id
+        )
     join = None
     joining = None
     if command == "join":
@@ -179,6 +192,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from pigeon_tui.launch import BOT_DELAY
 
     pp = sub.add_parser("play", help="play now against bots on this machine")
+    pp.add_argument("--game", default="pigeons", help=_GAME_HELP)
     pp.add_argument("--players", type=_players, default=4)
     pp.add_argument(
         "--bots", default=None, help="bot level per bot seat, comma-separated, the last repeats (default: greedy)"
@@ -264,6 +278,7 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
 
     levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("random",)
     table = TableConfig(
+        game=args.game,
         seats=args.seats,
         bots=args.bots,
         bot_level=levels[0],
@@ -324,6 +339,7 @@ def _host_arguments(hp: argparse.ArgumentParser) -> None:
     from net.discovery import DISCOVERY_PORT
     from net.limits import AWAY_GRACE, REACTION_LIMIT, REACTION_WINDOW, TURN_LIMIT
 
+    hp.add_argument("--game", default="pigeons", help=_GAME_HELP)
     hp.add_argument("--bind", default="0.0.0.0", help="address to listen on (127.0.0.1: this machine only)")
     hp.add_argument("--port", type=int, default=7777, help="0 picks a free port")
     hp.add_argument("--seats", type=_players, default=4, help="seats at the host's table")
@@ -590,7 +606,7 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=_players, default=4)
     sp.add_argument("--bots", default="random", help="bot level per seat, comma-separated (the last repeats)")
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--game", default="pigeons", help="which game: pigeons (the default) or cubirds")
+    sp.add_argument("--game", default="pigeons", help=_GAME_HELP)
     _add_look(sp, ascii_only=False)
     sp.add_argument("--json", action="store_true", help="print only the JSON summary")
     sp.add_argument(

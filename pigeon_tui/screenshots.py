@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 from core.decisions import REACTIONS
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.remote import HostHere
+from pigeon_tui.screens.cubirds import CubirdsTableScreen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions
@@ -30,13 +31,16 @@ from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, Prompt
 
 SEED: Final = 21
 """The game shown (4 players, random bots)."""
+CUBIRDS_SEED: Final = 5
+"""The CuBirds game shown (5 players at 80x24, 4 at 120x40; random bots)."""
 STALL: Final = 60.0
 """Seconds without any update after which a game is said to have stalled."""
 
 
-def game_app(players: int = 4, seed: int = SEED, **kw: Any) -> PigeonApp:
+def game_app(players: int = 4, seed: int = SEED, game: str = "pigeons", **kw: Any) -> PigeonApp:
     """A game against random bots that answer at once, on a host on this event loop."""
-    return PigeonApp(GameOptions(players=players, bots=("random",), seed=seed), host_here=True, bot_delay=0, **kw)
+    options = GameOptions(players=players, bots=("random",), seed=seed, game=game)
+    return PigeonApp(options, host_here=True, bot_delay=0, **kw)
 
 
 def settled(app: App[None]) -> bool:
@@ -59,7 +63,7 @@ async def prompt(pilot: Pilot[None], stall: float = STALL) -> Prompt | None:
         if isinstance(screen, GameOverScreen):
             await pilot.pause(0.1)
             return None
-        if isinstance(screen, TableScreen) and settled(app):
+        if isinstance(screen, TableScreen | CubirdsTableScreen) and settled(app):
             await pilot.pause()  # the screen handles the last update posted to it
             found = screen.query(Prompt)
             if found and found.first().decision is not None and settled(app):
@@ -140,6 +144,11 @@ async def shoot(directory: Path) -> list[Path]:
         await pilot.press("escape")
         await _play(pilot, 2000, random.Random(5))
         save(app, "game-over")
+    for size, name in (((80, 24), "cubirds-80x24"), ((120, 40), "cubirds-120x40")):
+        app = game_app(5 if size[0] == 80 else 4, CUBIRDS_SEED, "cubirds", play_now=True)
+        async with app.run_test(size=size) as pilot:
+            await _play(pilot, 25, random.Random(4))
+            save(app, name)
     return out
 
 

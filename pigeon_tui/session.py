@@ -107,6 +107,8 @@ class GameOptions:
     seed: int | None = None
     edition: Edition = Edition.V35
     name: str = "You"
+    game: str = "pigeons"
+    """The game to play (a `core.games` id)."""
 
     def bot_levels(self) -> tuple[str, ...]:
         """The level of each bot seat, in seat order."""
@@ -115,7 +117,7 @@ class GameOptions:
 
     def host_spec(self, bot_delay: float) -> HostSpec:
         """The private host of this game (the CLI makes the same one before loading this)."""
-        return HostSpec.private_game(self.players, self.bots, self.edition.value, self.seed, bot_delay)
+        return HostSpec.private_game(self.players, self.bots, self.edition.value, self.seed, bot_delay, self.game)
 
 
 class Hosting(Protocol):
@@ -181,6 +183,12 @@ class Session:
     def seat(self) -> int | None:
         """This seat's number at the table; None for a spectator (or before a seat)."""
         return self.client.seat
+
+    @property
+    def game_id(self) -> str | None:
+        """The game the table plays (None before the host said which table)."""
+        table = self.client.table
+        return table.game_id if table is not None else None
 
     @property
     def watching(self) -> bool:

@@ -3,7 +3,7 @@ prompt and log; and its help and game over screens."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -31,6 +31,9 @@ from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import link_text
 from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight
 
+if TYPE_CHECKING:
+    from pigeon_tui.app import PigeonApp
+
 UPDATE_HOLD: Final = 0.03
 """Seconds painting waits after an update is drawn, so that the whole update shows in one frame."""
 GAME_OVER_AFTER: Final = 0.6
@@ -46,7 +49,9 @@ def log_lines(events: Iterable[Event], names: Sequence[str], me: int | None) -> 
         except (KeyError, ValueError, IndexError):
             text = f"({event.kind.value})"
         if me is not None and event.player == me:
-            text = you_text(text, names[me] if 0 <= me < len(names) else f"Player {me + 1}")
+            name = names[me] if 0 <= me < len(names) else f"Player {me + 1}"
+            text = text.replace(f": {name} to play.", ": your turn.")
+            text = you_text(text, name)
         out.append((text, event.kind is EventKind.TURN))
     return out
 
@@ -58,6 +63,7 @@ class CubirdsTableScreen(GuardedScreen):
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
         Binding("l", "log", "Log", id="log"),
         Binding("f1", "help", "Help", show=False, id="help-f1"),
+        Binding("escape", "stop_watching", "Leave", id="stop-watching"),
     ]
 
     class ViewUpdated(Message):
@@ -84,6 +90,7 @@ class CubirdsTableScreen(GuardedScreen):
         self._game_over_shown = False
         self._answered: int | None = None
         self._unlogged: list[tuple[str, bool]] = []
+        self._mounted = False
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -113,8 +120,15 @@ class CubirdsTableScreen(GuardedScreen):
         prompt = self.query_one(Prompt)
         prompt.waiting = f"Dealing{self.glyphs.ellipsis}"
         prompt.focus()
+        self._mounted = True
         if self.session is not None:
             self.follow()
+
+    def attach(self, session: Session) -> None:
+        """Deal: the session of the game this table was drawn for has come."""
+        self.session = session
+        if self._mounted:
+            self.follow()  # else on_mount will
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:
@@ -225,6 +239,16 @@ class CubirdsTableScreen(GuardedScreen):
     def _game_over(self) -> None:
         if self.view is not None:
             self.app.switch_screen(BirdsOverScreen(self.view, self.seats, self.glyphs, self.view.seat is not None))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop_watching":
+            return self.view is not None and self.view.seat is None  # a spectator only
+        return True
+
+    def action_stop_watching(self) -> None:
+        """A spectator leaves the table for the host's lobby."""
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        app.back_to_lobby()
 
     def action_help(self) -> None:
         self.app.push_screen(BirdsHelpScreen(self.glyphs))

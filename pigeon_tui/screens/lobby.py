@@ -15,8 +15,9 @@ from textual.widgets.option_list import Option
 
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
+from core.games import GAMES
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.screens.start import MIXED, Setting, mixed
+from pigeon_tui.screens.start import MIXED, Setting, game_setting, mixed
 from pigeon_tui.themes import Glyphs
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ class HostScreen(GuardedScreen):
             yield Setting("Bots", [0, 1, 2, 3, 4, 5], ["0", "1", "2", "3", "4", "5"], 0, id="host-bots")
             yield Setting("Level", levels, levels, levels.index("random"), id="host-level")
             yield Setting("Edition", [Edition.V35, Edition.V30], ["3.5", "3.0"], 0, id="host-edition")
+            yield game_setting("pigeons", "host-game")
             yield Static("Your name", classes="form-label")
             yield Input(self.player_name, id="host-name", max_length=24)
             yield Static("Port", classes="form-label")
@@ -70,8 +72,12 @@ class HostScreen(GuardedScreen):
     def action_submit(self) -> None:
         seats: int = self.query_one("#host-seats", Setting).value
         bots: int = self.query_one("#host-bots", Setting).value
+        game: str = self.query_one("#host-game", Setting).value
         if bots >= seats:
             self.notify("Leave at least one seat for you.", severity="error")
+            return
+        if seats > GAMES[game].max_players:
+            self.notify(f"{GAMES[game].title} is for at most {GAMES[game].max_players} players.", severity="error")
             return
         port_text = self.query_one("#host-port", Input).value or str(DEFAULT_PORT)
         app: PigeonApp = self.app  # type: ignore[assignment]
@@ -83,6 +89,7 @@ class HostScreen(GuardedScreen):
             port=int(port_text),
             name=self.query_one("#host-name", Input).value.strip() or "Host",
             password=self.query_one("#host-password", Input).value or None,
+            game=game,
         )
 
     def action_back(self) -> None:
@@ -309,7 +316,11 @@ class LobbyScreen(GuardedScreen):
     def _table_line(self, t: TableInfo) -> str:
         taken = sum(1 for s in t.seats if s is not None)
         names = ", ".join(s.name for s in t.seats if s is not None) or "empty"
-        return f"{t.name}: {t.phase}, {taken}/{len(t.seats)} seats, edition {t.edition} ({names})"
+        played = GAMES.get(t.game_id)
+        what = f"{played.title}, " if played is not None else ""
+        if played is not None and any(s.name == "edition" for s in played.settings):
+            what += f"edition {t.edition}, "
+        return f"{t.name}: {what}{t.phase}, {taken}/{len(t.seats)} seats ({names})"
 
     @on(OptionList.OptionSelected, "#lobby-tables")
     async def _sit(self, event: OptionList.OptionSelected) -> None:

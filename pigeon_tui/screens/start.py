@@ -1,4 +1,4 @@
-"""The start screen: play against bots (players, bot levels, edition), host, join, rules, quit."""
+"""The start screen: play against bots (game, players, bot levels, edition), host, join, rules, quit."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
+from core.games import GAMES
 from pigeon_tui.launch import MIXED_LEVELS
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import GameOptions
@@ -43,6 +44,14 @@ def mixed(asked: tuple[str, ...]) -> tuple[str, ...]:
     """The levels of a "mixed" table: those asked for (`play --bots hard,greedy`) if they differ,
     else `MIXED_LEVELS`."""
     return asked if len(set(asked)) > 1 else MIXED_LEVELS
+
+
+def game_setting(current: str, dom_id: str) -> Setting[str]:
+    """The game to play, by title (Pigeons & Guano first)."""
+    ids = list(GAMES)
+    return Setting(
+        "Game", ids, [g.title for g in GAMES.values()], ids.index(current) if current in ids else 0, id=dom_id
+    )
 
 
 class Setting(Widget, Generic[T], can_focus=True):
@@ -133,6 +142,7 @@ class StartScreen(GuardedScreen):
                     )
                     editions = [Edition.V35, Edition.V30]
                     yield Setting("Edition", editions, ["3.5", "3.0"], editions.index(o.edition), id="set-edition")
+                    yield game_setting(o.game, "set-game")
                     yield Static("Tab here: arrows, Enter plays", id="start-settings-hint")
         yield Footer()
 
@@ -143,8 +153,10 @@ class StartScreen(GuardedScreen):
         players: int = self.query_one("#set-players", Setting).value
         level: str = self.query_one("#set-bots", Setting).value
         edition: Edition = self.query_one("#set-edition", Setting).value
+        game: str = self.query_one("#set-game", Setting).value
         bots = mixed(self.options.bots) if level == MIXED else (level,)
-        return replace(self.options, players=players, bots=bots, edition=edition)
+        players = min(players, GAMES[game].max_players)  # CuBirds: at most 5
+        return replace(self.options, players=players, bots=bots, edition=edition, game=game)
 
     @on(OptionList.OptionSelected, "#start-menu")
     async def _on_menu(self, event: OptionList.OptionSelected) -> None:
@@ -184,4 +196,9 @@ class StartScreen(GuardedScreen):
     def action_rules(self) -> None:
         from pigeon_tui.screens.help import HelpScreen
 
+        if self.query_one("#set-game", Setting).value == "cubirds":
+            from pigeon_tui.screens.cubirds import BirdsHelpScreen
+
+            self.app.push_screen(BirdsHelpScreen(self.glyphs))
+            return
         self.app.push_screen(HelpScreen(self.glyphs, self.query_one("#set-edition", Setting).value))

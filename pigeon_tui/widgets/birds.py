@@ -131,16 +131,16 @@ class BirdRows(Widget):
         rows = seen.view.rows
         words = "letter"
         if not seen.letters:  # the longest words with which every row fits
-            for words in ("name", "short", "letter"):
-                if all(sum(len(_word(c, words)) + 1 for c in row) <= width for row in rows):
+            for words in ("name", "runs", "short", "letter"):
+                if all(sum(len(w) + 1 for w, _ in _words(row, words, seen)) <= width for row in rows):
                     break
         lines = []
         for i, (rid, row) in enumerate(zip(ROW_IDS, rows, strict=True)):
             mark = seen.highlight.style_of(rid)
             number = Content.styled(f"{i + 1}", f"bold {HIGHLIGHT_STYLE[mark]}" if mark else "bold")
             cells: list[Content | str] = [number, " "]
-            for card in row:
-                cells.append(Content.styled(_word(card, words), _card_style(seen, card)))
+            for word, style in _words(row, words, seen):
+                cells.append(Content.styled(word, style))
                 cells.append(" ")
             line = Content.assemble(*cells)
             if line.cell_length > width + 2:  # never wraps: the end of a long row is cut
@@ -158,13 +158,31 @@ class BirdRows(Widget):
             self.post_message(self.Selected(row, None))
 
 
-def _word(card: str, words: str) -> str:
-    look = LOOKS[SPECIES_OF[card]]
-    if words == "name":
-        return look.short
-    if words == "short":
-        return look.short[:3]
-    return look.letter
+def _words(row: Sequence[str], words: str, seen: Seen) -> list[tuple[str, str]]:
+    """A row's cards as (word, style): a name each ("name"), a name per run of one species
+    ("runs": "Robin×3", ASCII "Robinx3"), three letters each ("short"), or a letter each. A run
+    is drawn as its most marked card (cursor, offered, then new)."""
+    if words != "runs":
+        out = []
+        for card in row:
+            look = LOOKS[SPECIES_OF[card]]
+            word = look.short if words == "name" else look.short[:3] if words == "short" else look.letter
+            out.append((word, _card_style(seen, card)))
+        return out
+    times = "x" if seen.letters else "×"
+    runs: list[list[str]] = []
+    for card in row:
+        if runs and SPECIES_OF[runs[-1][-1]] == SPECIES_OF[card]:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    out = []
+    for run in runs:
+        look = LOOKS[SPECIES_OF[run[0]]]
+        styles = [_card_style(seen, c) for c in run]
+        style = max(styles, key=lambda st: ("reverse" in st, "underline" in st and "bold" not in st, len(st)))
+        out.append((look.short if len(run) == 1 else f"{look.short}{times}{len(run)}", style))
+    return out
 
 
 class Collections(Widget):

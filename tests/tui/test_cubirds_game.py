@@ -1,0 +1,81 @@
+"""Issue 15: CuBirds at the terminal through the path players take: the real host (on the
+test's loop), the start screen's game setting, a whole game by keys to the game over screen,
+`pigeon-tui play --game` and `host --game` refusing what cannot be played."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from core.cubirds import PlayerView
+from core.cubirds.cards import SPECIES_OF
+from pigeon_tui.screens.cubirds import BirdsOverScreen, CubirdsTableScreen
+from pigeon_tui.screenshots import game_app, prompt
+from tests.tui.conftest import play_by_keys, screen_text
+
+
+async def test_a_whole_game_of_cubirds_by_keys_to_the_game_over_screen() -> None:
+    """Four seats (you and three random bots) on the real host; every decision answered with
+    keys (numbers, Enter after arrows, Esc to step back), to the game over screen."""
+    app = game_app(4, 3, "cubirds", play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await prompt(pilot)
+        assert shown is not None and isinstance(app.screen, CubirdsTableScreen)
+        first = screen_text(app)
+        assert "Rows" in first and "Your hand" in first and "Collections" in first
+        counts = await play_by_keys(pilot, seed=2)
+        assert isinstance(app.screen, BirdsOverScreen)
+        over = screen_text(app)
+        view = app.screen.birds
+        assert isinstance(view, PlayerView) and view.over
+    assert counts["presses"] > 20 and counts["back"] > 0
+    assert "Game over" in over and "Rematch" in over
+    winners = view.winners()
+    assert winners and ("You win!" in over or "You share" in over) == (0 in winners)
+
+
+async def test_the_start_screen_offers_cubirds() -> None:
+    app = game_app(4, 3, play_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert "Pigeons & Guano" in screen_text(app)
+        app.screen.query_one("#set-game").focus()
+        await pilot.press("right")  # Game < CuBirds >
+        await pilot.pause(0.1)
+        assert "< CuBirds >" in screen_text(app)
+        await pilot.press("enter")  # play with the settings shown
+        shown = await prompt(pilot)
+        assert shown is not None and isinstance(app.screen, CubirdsTableScreen)
+        assert isinstance(app.screen.view, PlayerView) and app.screen.view.players == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["play", "--game", "chess"], "unknown game 'chess'"),
+        (["play", "--game", "cubirds", "--players", "6"], "CuBirds is for 2 to 5 players"),
+        (["host", "--game", "cubirds", "--seats", "6", "--port", "0"], "seats must be 2..5 for CuBirds"),
+        (["host", "--game", "chess", "--port", "0"], "unknown game 'chess'"),
+    ],
+)
+def test_play_and_host_refuse_a_game_they_cannot_start(argv: list[str], says: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "pigeon_tui", *argv], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and says in out.stderr, out.stderr
+
+
+async def test_no_color_draws_a_letter_per_species(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR (as --ascii): the rows and collections name species by a letter."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = game_app(3, 3, "cubirds", play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await prompt(pilot) is not None
+        screen = app.screen
+        assert isinstance(screen, CubirdsTableScreen) and screen.letters and screen.view is not None
+        text = screen_text(app)
+        view = screen.view
+    letters = {"flamingo": "F", "owl": "O", "toucan": "T", "duck": "D", "parrot": "P", "magpie": "M"}
+    letters |= {"reed_warbler": "W", "robin": "R"}
+    for i, row in enumerate(view.rows):
+        assert f"{i + 1} " + " ".join(letters[SPECIES_OF[c]] for c in row) in text
