@@ -48,6 +48,9 @@ class GameRecord(Protocol[S_co]):
     choices: list[tuple[int, int, OptionValue]]
     """(player, decision id, option), appended as they are applied."""
 
+    @property
+    def players(self) -> int: ...
+
     def start(self) -> S_co: ...
 
     def replay(self) -> S_co: ...

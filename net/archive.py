@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from core.decisions import IllegalChoice
-from core.record import Record
+from core.games import GameRecord, record_from_dict
 from net.store import FORMAT, Status, StoreError, connect, dumps, engine_version
 
 KIND: Final = "pigeon-tui game"
@@ -45,7 +45,7 @@ class SavedRecord:
     """Its number in the database (None: read from a file)."""
     status: str
     """net.store.Status: over, playing, abandoned."""
-    record: Record
+    record: GameRecord[Any]
     seats: tuple[SeatInfo, ...]
     engine: str
     """The program that played it."""
@@ -161,7 +161,7 @@ def load(db: sqlite3.Connection, gid: int) -> SavedRecord:
         for name, seat, text in _rows(db, "SELECT name, seat, text FROM chat WHERE tab = ? ORDER BY n", (tab,))
     ]
     try:
-        record = Record.from_dict({**json.loads(header), "choices": choices})
+        record = record_from_dict({**json.loads(header), "choices": choices})
         people = tuple(_seat(s) for s in json.loads(seats))
     except (ValueError, TypeError) as exc:
         raise StoreError(f"game {gid} in the games database is damaged: {exc}") from None
@@ -240,7 +240,7 @@ def from_export(d: Any, where: str = "the file") -> SavedRecord:
             f"({engine_version()}) reads formats up to {FORMAT}. Update pigeon-tui to watch it"
         )
     try:
-        record = Record.from_dict(d.get("record"))
+        record = record_from_dict(d.get("record"))
         seats = tuple(_seat(s) for s in d.get("seats") or ())
         if len(seats) != record.players:
             raise ValueError(f"{len(seats)} seats for a game of {record.players} players")

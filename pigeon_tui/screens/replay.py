@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.cards import ACTIONS, CITY
 from core.events import redact
+from core.record import Record
 from core.replay import Replay
 from core.views import PlayerView, view
 from net.archive import GameLine, SavedRecord
@@ -61,6 +62,8 @@ class ReplayScreen(GuardedScreen):
         super().__init__()
         self.saved = saved
         self.glyphs = glyphs
+        if not isinstance(saved.record, Record):
+            raise ValueError("the replay viewer shows games of Pigeons & Guano only")
         self.replay = Replay(saved.record)
         self.allowed = viewers(saved)
         if viewer is None:
