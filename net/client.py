@@ -322,25 +322,10 @@ class Client:
     async def watch(self, table: int) -> Outcome:
         return await self._request({"t": "watch", "table": table})
 
-    async def create(
-        self,
-        seats: int | None = None,
-        bots: int | None = None,
-        level: str | None = None,
-        edition: str | None = None,
-        game_id: str | None = None,
-    ) -> Outcome:
-        """Open a new table (if the host allows another) and sit at it."""
-        msg: dict[str, Any] = {"t": "create"}
-        for key, value in (
-            ("seats", seats),
-            ("bots", bots),
-            ("level", level),
-            ("edition", edition),
-            ("game_id", game_id),
-        ):
-            if value is not None:
-                msg[key] = value
+    async def create(self, **fields: int | str | None) -> Outcome:
+        """Open a new table (if the host allows another) and sit at it. Fields of `create`
+        (`seats`, `bots`, `level`, `edition`, `game_id`); None or absent: the host's own."""
+        msg: dict[str, Any] = {"t": "create", **{k: v for k, v in fields.items() if v is not None}}
         return await self._request(msg)
 
     async def leave(self) -> Outcome:

@@ -295,7 +295,13 @@ class PigeonApp(App[None]):
             session = await connect(host, port, name, password, process, table=table, keeper=keeper)
             if bots is not None:
                 levels = ",".join(bots.bot_levels())
-                out = await session.client.create(bots.players, bots.players - 1, levels, bots.edition.value, bots.game)
+                out = await session.client.create(
+                    seats=bots.players,
+                    bots=bots.players - 1,
+                    level=levels,
+                    edition=bots.edition.value,
+                    game_id=bots.game,
+                )
                 if not out.ok:
                     self.notify(f"The host refused a table: {out.text or out.code}", severity="error", timeout=8)
         except Refused as exc:
