@@ -19,6 +19,10 @@ _UNSAFE: Final = re.compile(r"[^0-9A-Za-z.-]")
 SEATS_DIR: Final = "seats"
 """Under the user data directory: one file per seat (host address, table, token), holding the
 token and the process id of the client holding the seat."""
+NO_STORE_ENV: Final = "PIGEON_TUI_NO_SEAT_STORE"
+"""Set (to anything) for a client that shares its OS account with people it does not speak for
+(a serve-web tab): no token store, so a closed tab's seat is never taken by another person's tab
+joining the same host. `--token-file` still works."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,8 @@ class SeatKeeper:
         """The keeper of `host:port`'s tokens: `token_file` if given, else the store."""
         if token_file is not None:
             return cls(file=Path(token_file))
+        if os.environ.get(NO_STORE_ENV):
+            return cls()  # keeps nothing, finds nothing
         from net.places import data_dir
 
         return cls(store=data_dir() / SEATS_DIR, address=f"{host}:{port}")

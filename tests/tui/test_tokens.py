@@ -9,8 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from net.places import DATA_DIR_ENV
-from pigeon_tui.joining import SEATS_DIR, SeatKeeper, read_token
+from pigeon_tui.joining import NO_STORE_ENV, SEATS_DIR, SeatKeeper, read_token
 
 TOKEN_A = "a" * 32
 TOKEN_B = "b" * 32
@@ -81,3 +83,17 @@ def test_a_token_file_is_read_and_written_as_before(tmp_path: Path) -> None:
     assert not _store().exists(), "nothing in the store"
     keeper.forget(TOKEN_A)
     assert not path.exists()
+
+
+def test_a_client_told_to_keep_no_store_neither_keeps_nor_takes_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A serve-web tab (NO_STORE_ENV): another person's closed tab left a token for the same host
+    in the server account's store; this tab must not take that seat, nor leave its own."""
+    closed_tab = SeatKeeper.for_host("den", 7777)
+    closed_tab.keep(1, TOKEN_A)
+    assert SeatKeeper.for_host("den", 7777).find() == TOKEN_A, "without the variable it would be taken"
+    monkeypatch.setenv(NO_STORE_ENV, "1")
+    tab = SeatKeeper.for_host("den", 7777)
+    assert tab.find() is None
+    tab.keep(2, TOKEN_B)
+    assert [p.read_text().split()[0] for p in _store().iterdir()] == [TOKEN_A], "nothing of the tab's kept"
+    assert SeatKeeper.for_host("den", 7777, token_file=str(_store() / "given")).file is not None

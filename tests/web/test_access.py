@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from net.ssh.child import TermSize
+from pigeon_tui.joining import NO_STORE_ENV
 from pigeon_tui.web.access import Logins, Password, RateLimit
 from pigeon_tui.web.child import PARENT_ENV, tab_env
 
@@ -69,9 +70,11 @@ def test_a_tab_app_gets_none_of_the_servers_environment_but_what_runs_python() -
     assert env["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
     assert (env["COLUMNS"], env["ROWS"]) == ("132", "40")
     assert env[PARENT_ENV] == str(os.getpid())
+    assert env[NO_STORE_ENV], "tabs share the server's account: no seat token store"
     assert set(env) == {"PATH", "HOME", "LANG", "TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM"} | {
         "TERM_PROGRAM",
         "COLUMNS",
         "ROWS",
         PARENT_ENV,
+        NO_STORE_ENV,
     }
