@@ -23,6 +23,7 @@ from pigeon_tui.widgets.scores import TableInfo, TableStatus, view_scores, whose
 from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight, ZoneView
 
 if TYPE_CHECKING:
+    from core.decisions import Decision, OptionValue
     from pigeon_tui.app import PigeonApp
 
 UPDATE_HOLD: Final = 0.03
@@ -197,18 +198,26 @@ class TableScreen(GuardedScreen):
             self.redraw()
 
     @on(Prompt.OptionChosen)
-    async def _on_chosen(self, message: Prompt.OptionChosen) -> None:
+    def _on_chosen(self, message: Prompt.OptionChosen) -> None:
         if self.session is None:
             return
         self._answered = message.decision.id
+        self._send(self.session, message.decision, message.value)
+
+    @work(group="choose")
+    async def _send(self, session: Session, decision: Decision, value: OptionValue) -> None:
+        """Send a choice and wait for its result outside the screen's message queue: the host
+        may hold the result until a reaction window's pacing ends (seconds), and updates must
+        keep being drawn meanwhile (awaited in the handler, the table froze that long)."""
         try:
-            await self.session.choose(message.decision.id, message.value)
+            await session.choose(decision.id, value)
         except ChoiceRefused as exc:
             self.notify(f"That move was refused: {exc}", severity="error")
-            self._answered = None
+            if self._answered == decision.id:
+                self._answered = None
             prompt = self.query_one(Prompt)
-            if self.view is not None and message.decision in self.view.decisions:
-                prompt.decision = message.decision
+            if self.view is not None and decision in self.view.decisions:
+                prompt.decision = decision
 
     @on(ZoneView.Selected)
     def _on_zone(self, message: ZoneView.Selected) -> None:

@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from core.decisions import REACTIONS
 from core.record import Record
 from core.scoring import scores
@@ -204,3 +206,39 @@ async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> No
         prompt = await wait_for_prompt(pilot)
         assert app.screen is dealing and dealing.session is not None
         assert prompt is not None or isinstance(app.screen, GameOverScreen)
+
+
+async def test_the_table_draws_updates_while_a_choice_waits_for_its_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9: the host may hold a choice's result until a reaction window's pacing is over
+    (seconds). The updates that come meanwhile (the choice's own events first) are drawn at
+    once: the table does not freeze on the answer (it did, for up to 12 s in whole games)."""
+    import asyncio
+
+    from pigeon_tui.session import Session
+
+    release = asyncio.Event()
+    answer = Session.choose
+
+    async def held(self: Session, decision_id: int, option: object) -> None:
+        await answer(self, decision_id, option)  # type: ignore[arg-type]
+        await release.wait()  # the result, as if the host held it
+
+    monkeypatch.setattr(Session, "choose", held)
+    app = make_app(players=4, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await wait_for_prompt(pilot)
+        assert shown is not None and shown.decision is not None
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        before = screen.update_
+        try:
+            async with asyncio.timeout(20):  # a frozen screen never takes the key press in
+                await pilot.press("enter")
+                while screen.update_ is before:
+                    await pilot.pause(0.01)
+        except TimeoutError:
+            raise AssertionError("no update drawn while the result was held") from None
+        finally:
+            release.set()
+        assert screen.update_ is not None and screen.update_.events, "the choice's own events"
+        assert await wait_for_prompt(pilot) is not None or isinstance(app.screen, GameOverScreen)
