@@ -8,6 +8,7 @@ and screenshots), a LAN game on the host someone runs.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar, Final
 
 from textual.app import App
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.joining import Joining, SeatKeeper
-from pigeon_tui.launch import BOT_DELAY
 from pigeon_tui.session import GameOptions, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
@@ -63,7 +63,7 @@ class PigeonApp(App[None]):
         play_now: bool = False,
         ascii_only: bool = False,
         host_here: bool = False,
-        bot_delay: float = BOT_DELAY,
+        bot_delay: float | None = None,
         session_factory: SessionFactory | None = None,
         join: tuple[str, int, str, str | None] | None = None,
         prespawned: HostProcess | None = None,
@@ -71,6 +71,8 @@ class PigeonApp(App[None]):
     ) -> None:
         super().__init__()
         self.options = options or GameOptions()
+        if bot_delay is not None:  # the pace asked for on the command line, or a test's
+            self.options = replace(self.options, bot_delay=bot_delay)
         self.play_now = play_now
         self.join_address = join
         """(host, port, name, password) to join at start (`pigeon-tui join`)."""
@@ -82,7 +84,6 @@ class PigeonApp(App[None]):
         self.glyphs = glyphs(ascii_only)
         self.host_here = host_here
         """Private hosts run on this event loop instead of as a child (tests, screenshots)."""
-        self.bot_delay = bot_delay
         self.session_factory: SessionFactory = session_factory or self._private_game
         self.session: Session | None = None
         ScrollBar.renderer = AsciiScrollBarRender if ascii_only else ScrollBarRender
@@ -108,10 +109,10 @@ class PigeonApp(App[None]):
         from pigeon_tui.remote import private_game
 
         spawned, self.prespawned = self.prespawned, None
-        if spawned is not None and (spawned.spec != options.host_spec(self.bot_delay) or not spawned.running):
+        if spawned is not None and (spawned.spec != options.host_spec() or not spawned.running):
             await spawned.stop()
             spawned = None
-        return await private_game(options, self.bot_delay, spawned, here=self.host_here)
+        return await private_game(options, spawned, here=self.host_here)
 
     async def _drop_session(self, leave: bool = False) -> None:
         """Close the current session; with `leave`, give up its seat for good first."""
@@ -243,7 +244,7 @@ class PigeonApp(App[None]):
             edition=edition,
             bind="0.0.0.0",
             port=port,
-            bot_delay=self.bot_delay,
+            bot_delay=self.options.bot_delay,
             password=password,
             discovery=True,
             log_file="",

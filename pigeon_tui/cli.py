@@ -89,6 +89,15 @@ def _players(text: str) -> int:
 _GAME_HELP: Final = "the game: pigeons (Pigeons & Guano, the default) or cubirds (CuBirds)"
 
 
+def bot_delay_of(args: argparse.Namespace) -> float:
+    """Seconds a bot waits before each move of its turn: `--bot-delay`, else `--pace`'s."""
+    from pigeon_tui.launch import BOT_DELAY, PACES
+
+    if getattr(args, "bot_delay", None) is not None:
+        return float(args.bot_delay)
+    return PACES[args.pace] if getattr(args, "pace", None) else BOT_DELAY
+
+
 def _tui(args: argparse.Namespace) -> int:
     """Start the table client; the only place the CLI loads textual (style §5.1).
 
@@ -98,14 +107,14 @@ def _tui(args: argparse.Namespace) -> int:
 
     gc.disable()  # until the app runs: the imports make many objects and none is garbage
     from net.spawn import HostSpec, spawn
-    from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS
+    from pigeon_tui.launch import DEFAULT_BOTS
 
     command = getattr(args, "command", None)
     levels = DEFAULT_BOTS
     if command == "play":
         levels = tuple(s.strip() for s in (args.bots or "").split(",") if s.strip()) or DEFAULT_BOTS
     prespawned = None
-    bot_delay = args.bot_delay if command == "play" else BOT_DELAY
+    bot_delay = bot_delay_of(args)
     if command in (None, "play"):
         players, seed = (args.players, args.seed) if command == "play" else (4, None)
         played = args.game if command == "play" else "pigeons"
@@ -189,7 +198,7 @@ def _run_app(
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from pigeon_tui.launch import BOT_DELAY
+    from pigeon_tui.launch import PACE, PACES
 
     pp = sub.add_parser("play", help="play now against bots on this machine")
     pp.add_argument("--game", default="pigeons", help=_GAME_HELP)
@@ -199,7 +208,14 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     pp.add_argument("--seed", type=int, default=None, help="deal a given game (default: a fresh one)")
     pp.add_argument(
-        "--bot-delay", type=_seconds, default=BOT_DELAY, help="seconds a bot waits before each move of its turn"
+        "--pace",
+        choices=list(PACES),
+        default=PACE,
+        help=f"how fast bots play their turns ({', '.join(f'{k} {v:g} s' for k, v in PACES.items())} a move; "
+        "default %(default)s)",
+    )
+    pp.add_argument(
+        "--bot-delay", type=_seconds, default=None, help="seconds a bot waits before each move of its turn (not --pace)"
     )
     _add_look(pp)
     pp.set_defaults(run=_tui)

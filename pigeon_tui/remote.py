@@ -62,9 +62,7 @@ class HostHere:
         return client.pending_updates == 0 and session.idle
 
 
-async def private_game(
-    options: GameOptions, bot_delay: float, spawned: HostProcess | None = None, here: bool = False
-) -> Session:
+async def private_game(options: GameOptions, spawned: HostProcess | None = None, here: bool = False) -> Session:
     """Start the private host of a game against bots (or use `spawned`, made for the same
     options by the CLI), take the one free seat, and wait for the deal. With `here`, the host
     runs on this event loop (tests, screenshots).
@@ -72,9 +70,9 @@ async def private_game(
     Raises HostFailed (or Refused, OSError) when anything on the way fails; the host is stopped."""
     host: HostHere | HostProcess
     if here:
-        host = await HostHere.start(options.host_spec(bot_delay))
+        host = await HostHere.start(options.host_spec())
     else:
-        host = await (spawned or spawn(options.host_spec(bot_delay))).ready()
+        host = await (spawned or spawn(options.host_spec())).ready()
     client = Client("127.0.0.1", host.port, options.name, table=1, reconnect=True)
     session = Session(client, host, you=options.name, private=True)
     try:

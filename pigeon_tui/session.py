@@ -32,7 +32,7 @@ from net.client import (
 )
 from net.client import Status as ClientStatus
 from net.spawn import HostFailed, HostSpec
-from pigeon_tui.launch import DEFAULT_BOTS
+from pigeon_tui.launch import BOT_DELAY, DEFAULT_BOTS
 
 if TYPE_CHECKING:
     from pigeon_tui.joining import SeatKeeper
@@ -109,15 +109,17 @@ class GameOptions:
     name: str = "You"
     game: str = "pigeons"
     """The game to play (a `core.games` id)."""
+    bot_delay: float = BOT_DELAY
+    """Seconds a bot waits before each move of its turn (the pace: `launch.PACES`)."""
 
     def bot_levels(self) -> tuple[str, ...]:
         """The level of each bot seat, in seat order."""
         levels = self.bots or ("random",)
         return tuple(levels[min(i, len(levels) - 1)] for i in range(self.players - 1))
 
-    def host_spec(self, bot_delay: float) -> HostSpec:
+    def host_spec(self) -> HostSpec:
         """The private host of this game (the CLI makes the same one before loading this)."""
-        return HostSpec.private_game(self.players, self.bots, self.edition.value, self.seed, bot_delay, self.game)
+        return HostSpec.private_game(self.players, self.bots, self.edition.value, self.seed, self.bot_delay, self.game)
 
 
 class Hosting(Protocol):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, Generic, Sequence, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, Sequence, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
 from core.games import GAMES
-from pigeon_tui.launch import MIXED_LEVELS
+from pigeon_tui.launch import MIXED_LEVELS, PACES
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import GameOptions
 from pigeon_tui.themes import Glyphs
@@ -36,6 +36,15 @@ TITLE = r"""
 |_| |_\__, \___\___/_||_/__/     \___/\ \___|\_,_\__,_|_||_\___/
       |___/
 """.strip("\n")
+ABOUT: Final = {
+    "host": "Host a LAN game: open a table on this machine that others on your network "
+    "join with pigeon-tui join. Seats you do not fill can be bots.",
+    "join": "Join a game: the tables open on your network are listed; or type a host's address (HOST:PORT).",
+    "lobby": "Back to the lobby of this server: its tables, and people to play with.",
+    "rules": "Rules and cards: how a turn goes, what every card does, the scoring. ? shows them at the table too.",
+    "quit": "Quit Pigeons & Guano.",
+}
+"""What the side panel says of each entry of the menu but "Play against bots" (its settings)."""
 MIXED = "mixed"
 """A level setting that gives each bot seat its own level (MIXED_LEVELS, or those asked for)."""
 
@@ -143,8 +152,19 @@ class StartScreen(GuardedScreen):
                     editions = [Edition.V35, Edition.V30]
                     yield Setting("Edition", editions, ["3.5", "3.0"], editions.index(o.edition), id="set-edition")
                     yield game_setting(o.game, "set-game")
+                    yield self._pace_setting()
                     yield Static("Tab here: arrows, Enter plays", id="start-settings-hint")
+                yield Static("", id="start-about")
         yield Footer()
+
+    def _pace_setting(self) -> Setting[float]:
+        """How long each bot move stays on screen; a `--bot-delay` of another length is kept as
+        one more value."""
+        delays, shown = list(PACES.values()), list(PACES)
+        if self.options.bot_delay not in delays:
+            delays.append(self.options.bot_delay)
+            shown.append(f"{self.options.bot_delay:g} s")
+        return Setting("Pace", delays, shown, delays.index(self.options.bot_delay), id="set-pace")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -154,9 +174,19 @@ class StartScreen(GuardedScreen):
         level: str = self.query_one("#set-bots", Setting).value
         edition: Edition = self.query_one("#set-edition", Setting).value
         game: str = self.query_one("#set-game", Setting).value
+        delay: float = self.query_one("#set-pace", Setting).value
         bots = mixed(self.options.bots) if level == MIXED else (level,)
         players = min(players, GAMES[game].max_players)  # CuBirds: at most 5
-        return replace(self.options, players=players, bots=bots, edition=edition, game=game)
+        return replace(self.options, players=players, bots=bots, edition=edition, game=game, bot_delay=delay)
+
+    @on(OptionList.OptionHighlighted, "#start-menu")
+    def _on_highlight(self, event: OptionList.OptionHighlighted) -> None:
+        """The side panel: the settings of a game against bots, or what the entry does."""
+        about = ABOUT.get(event.option_id or "", "")
+        self.query_one("#start-settings").display = not about
+        panel = self.query_one("#start-about", Static)
+        panel.display = bool(about)
+        panel.update(about)
 
     @on(OptionList.OptionSelected, "#start-menu")
     async def _on_menu(self, event: OptionList.OptionSelected) -> None:

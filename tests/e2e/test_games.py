@@ -43,7 +43,9 @@ def _assert_true_throughout(run: GameRun) -> None:
 async def test_a_whole_private_game_never_shows_a_stale_board() -> None:
     """Issue 9: `pigeon-tui play`, you and three bots, every frame true to the log."""
     async with asyncio.timeout(GAME_LIMIT + 30):
-        run = await private_game("3.0", QUICK_BOTS, seed=11, player_seed=11, timeout=GAME_LIMIT)
+        run = await private_game(
+            "3.0", QUICK_BOTS, seed=11, player_seed=11, timeout=GAME_LIMIT, extra=("--pace", "fast")
+        )
     _assert_true_throughout(run)
 
 

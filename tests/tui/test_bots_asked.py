@@ -21,8 +21,8 @@ def test_play_bots_per_seat_is_the_host_the_app_expects() -> None:
     takes it only if it is the host of its options: the same spec, levels per seat included."""
     levels = ("hard", "greedy", "random")
     made_by_cli = HostSpec.private_game(4, levels, "3.0", 3, 0.25)
-    options = GameOptions(players=4, bots=levels, seed=3, edition=Edition.V30)
-    assert options.host_spec(0.25) == made_by_cli
+    options = GameOptions(players=4, bots=levels, seed=3, edition=Edition.V30, bot_delay=0.25)
+    assert options.host_spec() == made_by_cli
     assert made_by_cli.levels == levels
     assert options.bot_levels() == levels
 

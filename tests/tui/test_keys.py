@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -186,7 +187,7 @@ async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> No
 
     async def slow_host(options: GameOptions) -> Session:
         await ready.wait()
-        return await private_game(options, 0, here=True)
+        return await private_game(replace(options, bot_delay=0), here=True)
 
     app = PigeonApp(GameOptions(players=3, bots=("random",), seed=5), play_now=True, session_factory=slow_host)
     async with app.run_test(size=(80, 24)) as pilot:
