@@ -233,7 +233,7 @@ def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: 
     emit(ev, EventKind.FINED, player=f["by"], n=fining)
     for s, c in rest:
         emit(ev, EventKind.RETURNED, player=s, cards=(c,))
-    state.stack.append({"k": "window", "w": "sweeper", "by": f["by"]})
+    state.stack.append({"k": "window", "w": "sweeper", "by": f["by"], "fined_by": fining})
 
 
 def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:

@@ -79,7 +79,7 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
     for pigeon, _, dst, mover in reversed(moves):
         rule = state.book[pigeon].rule
         if rule is Rule.INFAMOUS:
-            state.stack.append({"k": "window", "w": "guano", "zone": dst})
+            state.stack.append({"k": "window", "w": "guano", "zone": dst, "by": mover})
         elif rule is Rule.LADY:
             state.stack.append({"k": "lady", "pigeon": pigeon, "zone": dst, "mover": mover})
 

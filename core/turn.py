@@ -75,7 +75,7 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
         n = 1 + sum(ACTIONS[c].recall for c in state.played)
         emit(ev, EventKind.INVASION, player=state.active, n=n)
         state.stack.append({"k": "end_turn"})
-        state.stack.append({"k": "invasion", "left": n})
+        state.stack.append({"k": "invasion", "left": n, "of": n})
         return
     prompt = _PROMPTS[state.actions_left]
     ask(state, f, state.active, DecisionKind.ACTION, prompt, action_options(state, state.active), ev)
@@ -190,7 +190,7 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
     card = state.flock.pop()
     state.air.append(card)
     emit(ev, EventKind.REVEALED, cards=(card,), n=f["left"] - 1)
-    state.stack.append({"k": "invasion", "left": f["left"] - 1})
+    state.stack.append({**f, "left": f["left"] - 1})  # `of` (the Invasion's size) kept
     state.stack.append({"k": "enter", "card": card})
 
 

@@ -8,6 +8,7 @@ from operator import attrgetter
 from typing import Any, Final, Mapping, NamedTuple
 
 from core.cards import Edition, PigeonDef, flock_book
+from core.context import Reaction, invasion_progress, invasion_size, reaction
 from core.decisions import Decision
 from core.frozen import slot_constructor
 from core.scoring import Score, best, tally
@@ -64,6 +65,18 @@ class PlayerView:
     def winners(self) -> list[int]:
         """R7.2: the seats sharing the win, once the game is over."""
         return best(self.scores()) if self.over else []
+
+    def reaction(self) -> Reaction | None:
+        """The reaction window this seat is asked in now, and what it answers (R5.7)."""
+        return reaction(self)
+
+    def invasion(self) -> tuple[int, int] | None:
+        """The Invasion under way as (Flock cards revealed, of how many) (R3.5); None outside one."""
+        return invasion_progress(self)
+
+    def invasion_size(self) -> int:
+        """R3.5: Flock cards the Invasion at the end of this turn reveals."""
+        return invasion_size(self)
 
     @property
     def book(self) -> Mapping[str, PigeonDef]:

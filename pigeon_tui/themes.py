@@ -22,13 +22,15 @@ class Glyphs:
     highlight: str
     bar: str
     rule: str
+    times: str = "×"
+    """Between a label and a count: "Fat Pigeon ×2"."""
 
 
 UNICODE: Final = Glyphs(
     active="▶", trophy="★", dot="·", arrow="→", ellipsis="…", cursor="›", highlight="◆", bar="│", rule="─"
 )
 ASCII: Final = Glyphs(
-    active=">", trophy="*", dot="|", arrow="->", ellipsis="...", cursor=">", highlight="@", bar="|", rule="-"
+    active=">", trophy="*", dot="|", arrow="->", ellipsis="...", cursor=">", highlight="@", bar="|", rule="-", times="x"
 )
 
 
@@ -99,6 +101,8 @@ def card_style(card: str) -> str:
     return CARD_STYLE[ACTIONS[card].kind]
 
 
+LANDED_STYLE: Final = "bold italic"
+"""A pigeon that just landed, for a moment (see `pigeon_tui.changes`)."""
 HIGHLIGHT_STYLE: Final[Mapping[str, str]] = {"offered": "underline", "cursor": "reverse bold"}
 """How a card an option refers to is lit: underlined, or reversed under the prompt's cursor
 (both stay visible without colour)."""

@@ -9,10 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Footer
 
 from core.cards import CITY
+from core.events import Event
 from core.views import PlayerView
+from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, Changes, changes, hits
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status, Update
 from pigeon_tui.themes import Glyphs
@@ -64,6 +67,11 @@ class TableScreen(GuardedScreen):
         self._mounted = False
         self._unlogged: list[tuple[str, bool]] = []
         """Log sentences of updates read but not drawn yet."""
+        self._unshown: list[Event] = []
+        """Events of updates read but not drawn yet (for the toast of what hit the reader)."""
+        self.flash: Changes = NO_CHANGES
+        """What the last update changed, marked for `FLASH_SECONDS`."""
+        self._flash_timer: Timer | None = None
         self._answered: int | None = None
         """The decision last answered: not offered again by a redraw that comes before the
         host's update (a seat or connection change redraws the last view)."""
@@ -123,6 +131,8 @@ class TableScreen(GuardedScreen):
                 first = False
                 self._unlogged.append((self._intro(update), True))
             self._unlogged.extend(sentences(update.events, view.book, self.names, view.seat))
+            if not update.snapshot:
+                self._unshown.extend(update.events)
             self.post_message(self.ViewUpdated(update))
 
     def _intro(self, update: Update) -> str:
@@ -145,6 +155,7 @@ class TableScreen(GuardedScreen):
         self._unlogged = []
         update = message.update
         self.update_ = update
+        self._mark(changes(self.view, update.view) if not update.snapshot else NO_CHANGES, update.view)
         self.view = view = update.view
         prompt = self.query_one(Prompt)
         prompt.view = view
@@ -163,6 +174,22 @@ class TableScreen(GuardedScreen):
         if view.over and not self._game_over_shown:
             self._game_over_shown = True
             self.set_timer(0.6, self._game_over)
+
+    def _mark(self, marks: Changes, view: PlayerView) -> None:
+        """Mark what changed until a one-shot timer ends it; toast what hit the reader."""
+        self.flash = marks
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+        self._flash_timer = self.set_timer(FLASH_SECONDS, self._unmark) if marks else None
+        toast = hits(self._unshown, view, self.names)
+        self._unshown = []
+        if toast:
+            self.notify("\n".join(toast), timeout=4, severity="warning")
+
+    def _unmark(self) -> None:
+        self._flash_timer = None
+        self.flash = NO_CHANGES
+        self.redraw()
 
     def _set_balconies(self, players: int) -> None:
         """One Balcony per seat of the view (the table was drawn for another count)."""
@@ -187,8 +214,10 @@ class TableScreen(GuardedScreen):
         self.query_one(TableStatus).show(view, seats, status)
         scores = view_scores(view)  # once for every Balcony
         for zone in self.query(ZoneView):
-            zone.show(view, seats, self.highlight, scores)
-        self.query_one(Hand).show(view.hand, self.highlight, watching=view.seat is None)
+            zone.show(view, seats, self.highlight, scores, self.flash)
+        hand = self.query_one(Hand)
+        hand.set_class(HAND in self.flash.zones, "-changed")
+        hand.show(view.hand, self.highlight, watching=view.seat is None)
         self.query_one(TableInfo).show(view)
 
     @on(Prompt.CursorMoved)

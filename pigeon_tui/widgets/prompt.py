@@ -26,6 +26,7 @@ from core.cards import ACTIONS
 from core.decisions import BACK, DONE, PASS, REACTIONS, Decision, Option, OptionValue
 from core.views import PlayerView
 from pigeon_tui.cardtext import action_help, pigeon_help
+from pigeon_tui.explain import reaction_context
 from pigeon_tui.themes import Glyphs, fit, with_names
 from pigeon_tui.widgets.zone import Highlight
 
@@ -57,9 +58,12 @@ class Entry:
         return frozenset(r for o in self.options for r in o.refs)
 
 
-def entries_for(decision: Decision, names: tuple[str, ...] = (), me: int | None = None) -> list[Entry]:
-    """The decision's options as prompt entries: same labels merged, keys given in order,
-    pass/done on 0 and back on Esc (listed last). Seats are called by `names`."""
+def entries_for(
+    decision: Decision, names: tuple[str, ...] = (), me: int | None = None, times: str = "×"
+) -> list[Entry]:
+    """The decision's options as prompt entries: same labels merged into one ("Fat Pigeon ×2"),
+    keys given in order, pass/done on 0 and back on Esc (listed last). Seats are called by
+    `names`."""
     groups: dict[str, list[Option]] = {}
     special: dict[str, str] = {}
     for o in decision.options:
@@ -74,6 +78,8 @@ def entries_for(decision: Decision, names: tuple[str, ...] = (), me: int | None 
     back: list[Entry] = []
     for label, options in groups.items():
         key = special.get(label)
+        if len(options) > 1:
+            label = f"{label} {times}{len(options)}"
         if key == BACK_KEY:
             back.append(Entry(key, label, tuple(options)))
             continue
@@ -132,13 +138,19 @@ class Prompt(Widget, can_focus=True):
         """The clock deadlines are read with (tests give their own)."""
         self._rows = 1
         self._cursor_line = 0
+        self.context = ""
+        """What the pending reaction answers: who played what where, and what answering does."""
 
     # -- state ---------------------------------------------------------------------------
 
     def watch_decision(self, old: Decision | None, new: Decision | None) -> None:
         if new is not None and old is not None and new.id == old.id:
             return
-        self.entries = entries_for(new, self.names, self.view.seat if self.view else None) if new is not None else []
+        me = self.view.seat if self.view else None
+        self.entries = entries_for(new, self.names, me, self.glyphs.times) if new is not None else []
+        self.context = ""
+        if new is not None and self.view is not None:
+            self.context = reaction_context(self.view, self.names) if new.kind in REACTIONS else ""
         self.cursor = next((i for i, e in enumerate(self.entries) if e.key not in (PASS_KEY, BACK_KEY)), 0)
         self._announce()
 
@@ -253,14 +265,15 @@ class Prompt(Widget, can_focus=True):
         if decision is None:
             return Content.styled(self.waiting, _MUTED).wrap(width) if self.waiting else [Content()]
         me = self.view.seat if self.view is not None else None
-        parts: list[Content | str | tuple[str, str]] = []
-        if self.deadline is not None:  # first, so it never wraps apart
+        lines: list[Content] = []
+        if self.deadline is not None:  # a line of its own: it never runs into the question
             left = max(0, math.ceil(self.deadline - self.clock()))
-            parts += [(f"{left} s left", "$warning bold reverse"), " "]
-        parts.append((with_names(decision.prompt, self.names, me), "bold"))
+            lines.append(Content.styled(f" {left} s left to answer ", "$warning bold reverse"))
+        question = self.context or with_names(decision.prompt, self.names, me)
+        parts: list[Content | str | tuple[str, str]] = [(question, "bold")]
         if decision.kind in REACTIONS:
             parts.append((f"  ({PASS_KEY} to pass)", _MUTED))
-        lines = Content.assemble(*parts).wrap(width)
+        lines.extend(Content.assemble(*parts).wrap(width))
         lines.extend(self._option_lines(width, len(lines)))
         detail = self._detail()
         if detail:

@@ -9,16 +9,20 @@ from rich.text import Text
 from textual.content import Content
 from textual.widget import Widget
 
-from core.cards import ACTIONS, recall
+from core.cards import ACTIONS
 from core.scoring import Score, ranking_key, tie_break
 from core.views import PlayerView
 from pigeon_tui.session import Link, Seat, Status
 from pigeon_tui.themes import Glyphs, fit
 
 
-def invasion_size(view: PlayerView) -> int:
-    """R3.5: Flock cards the end of this turn reveals, from the played pile's recall values."""
-    return 1 + sum(recall(c) for c in view.played if c in ACTIONS)
+def invasion_text(view: PlayerView) -> str:
+    """ "Invasion: reveal 2 of 4" while it runs (Flock reveals only, R3.5), else "" """
+    progress = view.invasion()
+    if progress is None:
+        return ""
+    revealed, of = progress
+    return f"Invasion: reveal {max(1, revealed)} of {of}"
 
 
 def whose_turn(view: PlayerView, seats: Sequence[Seat]) -> str:
@@ -35,7 +39,7 @@ def phase(view: PlayerView) -> str:
         return ""
     if view.actions_left > 0:
         return f"action {3 - view.actions_left} of 2"
-    return "Invasion"
+    return invasion_text(view) or "Invasion"
 
 
 def link_text(status: Status, g: Glyphs) -> str:
@@ -136,8 +140,11 @@ class TableInfo(Widget):
         played = ", ".join(ACTIONS[c].name for c in view.played if c in ACTIONS) or "nothing yet"
         t = pair(("Played", played))
         lines.extend(t.wrap(width))
-        if not view.over:
-            n = invasion_size(view)
+        progress = view.invasion()
+        if progress is not None:
+            lines.append(pair(("Invasion", f"reveal {max(1, progress[0])} of {progress[1]}")))
+        elif not view.over:
+            n = view.invasion_size()
             lines.append(pair(("Invasion", f"{n} pigeon{'' if n == 1 else 's'}")))
         if view.air:
             book = view.book

@@ -14,10 +14,12 @@ from textual.widget import Widget
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, PigeonDef
 from core.scoring import Score
 from core.views import PlayerView
+from pigeon_tui.changes import NO_CHANGES, Changes
 from pigeon_tui.session import Seat
 from pigeon_tui.themes import (
     GUANO_LETTER,
     HIGHLIGHT_STYLE,
+    LANDED_STYLE,
     PIGEON_LETTER,
     PIGEON_SHORT,
     Glyphs,
@@ -91,6 +93,7 @@ class ZoneView(Widget):
         self._view: PlayerView | None = None
         self._seats: tuple[Seat, ...] = ()
         self._highlight = NO_HIGHLIGHT
+        self._landed: frozenset[str] = frozenset()
         self._score = 0
 
     @property
@@ -103,9 +106,11 @@ class ZoneView(Widget):
         seats: tuple[Seat, ...],
         highlight: Highlight,
         scores: tuple[Score, ...] | None = None,
+        flash: Changes = NO_CHANGES,
     ) -> None:
-        """Draw the Zone as `view` has it (`scores`: the view's, if already computed)."""
-        self._view, self._seats, self._highlight = view, seats, highlight
+        """Draw the Zone as `view` has it (`scores`: the view's, if already computed), marking
+        it if the last update changed it (`flash`) and the pigeons that just landed."""
+        self._view, self._seats, self._highlight, self._landed = view, seats, highlight, flash.landed
         seat = self.seat
         if seat is not None and seat < view.players:
             self._score = (scores if scores is not None else view_scores(view))[seat].total
@@ -118,6 +123,7 @@ class ZoneView(Widget):
                 "-cursor": lit == "cursor",
                 "-active-seat": seat is not None and seat == view.active and not view.over,
                 "-mine": seat is not None and seat == view.seat,
+                "-changed": self.zone in flash.zones,
             }
         )
         self.border_title = Content(self._title())
@@ -208,6 +214,8 @@ class ZoneView(Widget):
         kind = self._highlight.style_of(card)
         if kind:
             style = f"{style} {HIGHLIGHT_STYLE[kind]}"
+        elif card in self._landed:
+            style = f"{style} {LANDED_STYLE}"
         return Content.styled(token, style).stylize(Style.from_meta({"card": card}))
 
     def _pigeon_line(self, pigeons: tuple[str, ...], book: Mapping[str, PigeonDef], width: int) -> Content:

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Final, Mapping, Sequence
 
-from core.cards import ACTIONS, recall
+from core.cards import ACTIONS
 from core.views import PlayerView
 from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER
 from pigeon_tui.widgets.zone import pigeon_word
@@ -41,7 +41,9 @@ def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[st
     else:
         whose = f"{names[v.active]} to play"
     out["whose"] = (whose,)
-    out["phase"] = ("" if v.over else f"action {3 - v.actions_left} of 2" if v.actions_left > 0 else "Invasion",)
+    progress = v.invasion()
+    invading = f"Invasion: reveal {max(1, progress[0])} of {progress[1]}" if progress else "Invasion"
+    out["phase"] = ("" if v.over else f"action {3 - v.actions_left} of 2" if v.actions_left > 0 else invading,)
     final = str(v.final_left) if v.final_left is not None and not v.over else ""
     out["final"] = (final,)
     if final:  # the status line leaves "LAST ROUND: n turns left" out when it does not fit
@@ -79,8 +81,9 @@ def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[st
     out["deck"] = (str(v.deck_count),)
     out["discard"] = (str(len(v.discard)),)
     out["played"] = (", ".join(ACTIONS[c].name for c in v.played) or "nothing yet",)
-    n = 1 + sum(recall(c) for c in v.played if c in ACTIONS)
-    out["invasion"] = ("" if v.over else f"{n} pigeon{'' if n == 1 else 's'}",)
+    n = v.invasion_size()
+    coming = f"{n} pigeon{'' if n == 1 else 's'}"
+    out["invasion"] = ("" if v.over else f"reveal {max(1, progress[0])} of {progress[1]}" if progress else coming,)
     air = [book[c].name if c in book else ACTIONS[c].name for c in v.air]
     out["air"] = (", ".join(air),)
     return out

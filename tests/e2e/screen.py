@@ -152,7 +152,7 @@ def _unmarked(title: str) -> str:
 # ---- what the parts say -------------------------------------------------------------------
 
 _STATUS = re.compile(
-    r"^Turn (?P<turn>\d+) · (?P<whose>.+?)(?:, (?P<phase>action \d of 2|Invasion))?"
+    r"^Turn (?P<turn>\d+) · (?P<whose>.+?)(?:, (?P<phase>action \d of 2|Invasion(?:: reveal \d+ of \d+)?))?"
     r"(?: · LAST ROUND: (?P<final>\d+) turns? left)?(?: · .*)?$"
 )
 _LINK = re.compile(r"\s+(?:connected(?: \d+ ms)?|connecting…|reconnecting…|disconnected)$")

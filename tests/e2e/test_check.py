@@ -82,7 +82,7 @@ def test_the_check_catches_a_board_ahead_of_its_log() -> None:
 def test_the_screen_reader_reads_every_field() -> None:
     table = _table(_frame(_fixture()["later"]))
     shown = reading(table)
-    assert shown["turn"] == "10" and shown["whose"] == "Your turn" and shown["phase"] == "Invasion"
+    assert shown["turn"] == "10" and shown["whose"] == "Your turn" and shown["phase"] == "Invasion: reveal 2 of 3"
     assert shown["road.used"] == "9" and shown["road.cards"] == "FFFISIgg"
     assert shown["statue.cards"] == "FatLame" and shown["statue.used"] == "3"
     assert [shown[f"b{s}.name"] for s in range(4)] == ["You", "Rocky", "Dove", "Percy"]
@@ -92,7 +92,7 @@ def test_the_screen_reader_reads_every_field() -> None:
     assert shown["hand.count"] == "2" and shown["hand.cards"] == "Zot!|Wroom!"
     assert (shown["flock"], shown["deck"], shown["discard"]) == ("3", "24", "9")
     assert shown["played"] == "Wroom!, Birdseed, Birdseed"
-    assert shown["invasion"] == "4 pigeons" and shown["air"] == "Infamous Pigeon"
+    assert shown["invasion"] == "reveal 2 of 3" and shown["air"] == "Infamous Pigeon"
     assert option_keys(table) == list("1234567")
     assert table.log[-1] == "You react with Birdseed."
     assert table.prompt[0] == "Birdseed: send the pigeons to which Zone?"

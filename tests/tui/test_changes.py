@@ -1,0 +1,59 @@
+"""Issue 10: what changed is visible for a moment (a mark that ends by itself, on a timer that
+stops), and what hits you is a toast too. Seeded games on the real host, played with keys."""
+
+from __future__ import annotations
+
+import random
+
+from core.decisions import REACTIONS
+from pigeon_tui.changes import FLASH_SECONDS
+from pigeon_tui.screens.table import TableScreen
+from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY
+from pigeon_tui.widgets.zone import ZoneView
+from tests.tui.conftest import make_app, wait_for_prompt
+
+
+async def test_changes_are_marked_then_the_mark_ends_by_itself() -> None:
+    """After a move the Zones it changed are marked (and the pigeons that landed), then the
+    mark goes on its own and no timer is left running."""
+    app = make_app(players=3, seed=12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await wait_for_prompt(pilot)
+        assert shown is not None
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        marked: set[str] = set()
+        for _ in range(12):
+            await pilot.press(next(e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY)))
+            shown = await wait_for_prompt(pilot)
+            assert shown is not None
+            marked = {z.zone for z in screen.query(ZoneView) if z.has_class("-changed")}
+            if marked:
+                break
+        assert marked and marked <= screen.flash.zones
+        assert screen._flash_timer is not None
+        await pilot.pause(FLASH_SECONDS + 0.3)
+        assert not [z for z in screen.query(ZoneView) if z.has_class("-changed")]
+        assert screen._flash_timer is None and not screen.flash
+
+
+async def test_being_fined_is_a_toast() -> None:
+    """R5.5: "Rocky fined you!" shows as a toast, not only in the log."""
+    app = make_app(players=5, seed=3)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(600):
+            shown = await wait_for_prompt(pilot)
+            assert shown is not None, "the game ended before anyone fined you"
+            d = shown.decision
+            assert d is not None
+            if d.kind.value == "react_sweeper":
+                toasts = [n.message for n in app._notifications]
+                assert any(m.startswith("Rocky fined you!") for m in toasts), toasts
+                return
+            numbered = [e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
+            if numbered and rng.random() < 0.7:
+                key = rng.choice(numbered)
+            else:
+                key = PASS_KEY if d.kind in REACTIONS or not numbered else numbered[0]
+            await pilot.press(key)

@@ -1,0 +1,124 @@
+"""Issue 10: every reaction prompt says who did what, where, and what answering would do, from
+the view's data; the Invasion as it happens; identical options once. Whole games on the real
+host (on the test's event loop), seeded, answered with keys."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from core.decisions import REACTIONS, Decision, DecisionKind, Option
+from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, entries_for
+from tests.tui.conftest import make_app, screen_text, wait_for_prompt
+
+NAMES = ("Rocky", "Dove", "Percy", "Gus")
+ZONES = r"(the Road|the Statue|the Cables|the Crowd|your Balcony|\w+'s Balcony)"
+
+
+async def _contexts(players: int, seed: int) -> dict[DecisionKind, list[tuple[str, str]]]:
+    """Each reaction prompt's context line and the screen then, by kind, over a whole game."""
+    app = make_app(players=players, seed=seed)
+    rng = random.Random(seed)
+    seen: dict[DecisionKind, list[tuple[str, str]]] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(600):
+            shown = await wait_for_prompt(pilot)
+            if shown is None:
+                break
+            d = shown.decision
+            assert d is not None
+            if d.kind in REACTIONS:
+                seen.setdefault(d.kind, []).append((shown.context, screen_text(app)))
+            numbered = [e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
+            if numbered and rng.random() < 0.7:
+                key = rng.choice(numbered)
+            else:
+                key = PASS_KEY if d.kind in REACTIONS or not numbered else numbered[0]
+            await pilot.press(key)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def contexts() -> dict[DecisionKind, list[tuple[str, str]]]:
+    import asyncio
+
+    out: dict[DecisionKind, list[tuple[str, str]]] = {}
+    for players, seed in ((4, 11), (5, 3), (4, 5)):
+        for kind, lines in asyncio.run(_contexts(players, seed)).items():
+            out.setdefault(kind, []).extend(lines)
+    return out
+
+
+def _check(lines: list[tuple[str, str]], pattern: str) -> None:
+    assert lines, "no such prompt in the games played"
+    for context, screen in lines:
+        assert re.search(pattern, context), context
+        assert context.split(":")[0][:30] in screen.replace("\n", " ") or context[:20] in screen, screen
+
+
+def test_share_prompt_names_card_player_zone_and_the_take(contexts: dict[DecisionKind, list[tuple[str, str]]]) -> None:
+    """R5.1: "Dove played Zot! on the Cables (3 pigeons): share? You would take 1 of 3 ..." """
+    _check(
+        contexts[DecisionKind.REACT_SHARE],
+        r"^\w+ played (Wroom!|Zot!) on the (Road|Cables) (\(\d+ pigeons?\): share\? You would take \d+ of \d+|"
+        r"\(no pigeons there\))",
+    )
+
+
+def test_fine_prompt_names_card_player_zone_and_the_hand_lost(
+    contexts: dict[DecisionKind, list[tuple[str, str]]],
+) -> None:
+    """R5.5: who played which card onto which Zone, and how many cards they would discard."""
+    _check(
+        contexts[DecisionKind.REACT_FINE],
+        rf"^\w+ played (Birdseed|Guano|Mountain of Guano) onto {ZONES}: Fine them\? They (would discard their "
+        r"whole hand \(\d+ cards?\)|have no cards to lose)\.$",
+    )
+
+
+def test_sweeper_prompt_names_who_fined_you(contexts: dict[DecisionKind, list[tuple[str, str]]]) -> None:
+    """R5.6: who fined you, and what not answering costs (your whole hand)."""
+    _check(
+        contexts[DecisionKind.REACT_SWEEPER],
+        r"^\w+ fined you: cancel it with your Street Sweeper\? If not, you discard your whole hand \(\d+ cards?\)\.$",
+    )
+
+
+def test_birdseed_prompt_names_the_pigeons_and_who_sends_them(
+    contexts: dict[DecisionKind, list[tuple[str, str]]],
+) -> None:
+    """R5.3: which pigeons are coming to your Balcony, and whose move (or Invasion) sends them."""
+    _check(
+        contexts[DecisionKind.REACT_BIRDSEED],
+        r"^(You send|\w+ sends|\w+'s Invasion brings|Your Invasion brings|Coming:) the .+ to your Balcony "
+        r"\(-1 VP( each)?\): redirect (them|it) with Birdseed\?$",
+    )
+
+
+def test_guano_prompt_names_the_zone_and_who_moved_the_infamous(
+    contexts: dict[DecisionKind, list[tuple[str, str]]],
+) -> None:
+    """R4.5: where the Infamous Pigeon landed, who moved it, and what guano there would cost."""
+    _check(
+        contexts[DecisionKind.REACT_GUANO],
+        rf"^The Infamous Pigeon landed on {ZONES}(, moved by \w+| in (your|\w+'s) Invasion): play guano there\?",
+    )
+    balconies = [c for c, _ in contexts[DecisionKind.REACT_GUANO] if "Balcony" in c.split(":")[0]]
+    assert balconies and all(re.search(r"It would cost \w+ 1 VP \(a Mountain 2\)\.$", c) for c in balconies)
+
+
+def test_identical_options_appear_once_with_their_count() -> None:
+    """Issue 10: two options the engine labels alike are one entry, "Fat Pigeon ×2"."""
+    d = Decision(
+        1,
+        0,
+        DecisionKind.PICK,
+        "Which pigeon?",
+        (Option("F01", "Fat Pigeon", ("F01",)), Option("F02", "Fat Pigeon", ("F02",)), Option("F03", "Lady Pigeon")),
+    )
+    entries = entries_for(d)
+    assert [e.label for e in entries] == ["Fat Pigeon ×2", "Lady Pigeon"]
+    assert entries[0].value == "F01"
+    assert [e.label for e in entries_for(d, times="x")][0] == "Fat Pigeon x2"
