@@ -53,7 +53,7 @@ class PigeonApp(App[None]):
     TITLE = "Pigeons & Guano"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+        Binding("ctrl+q", "ask_quit", "Quit", id="quit", priority=True),
     ]
 
     def __init__(
@@ -210,6 +210,7 @@ class PigeonApp(App[None]):
             screen = CubirdsTableScreen(session, self.glyphs, letters=self.ascii_only or self.no_color)
         else:
             screen = TableScreen(session, self.glyphs, players)
+        self._leave_results()
         if type(self.screen).__name__ in _GAME_SCREENS:
             self.switch_screen(screen)
         else:
@@ -335,10 +336,20 @@ class PigeonApp(App[None]):
         except ChoiceRefused as exc:
             self.notify(str(exc), severity="error")
 
-    def show_game_over(self, view: PlayerView, seats: tuple[Seat, ...], can_rematch: bool = True) -> None:
-        from pigeon_tui.screens.game_over import GameOverScreen
+    def _leave_results(self) -> None:
+        """The results go (they lie over the final board, which goes next)."""
+        if type(self.screen).__name__ == "GameOverScreen":
+            self.pop_screen()
 
-        self.switch_screen(GameOverScreen(view, seats, self.glyphs, can_rematch))
+    def show_game_over(self, view: PlayerView, seats: tuple[Seat, ...], can_rematch: bool = True) -> None:
+        """The results, over the final board (b shows the board, l the whole log)."""
+        from pigeon_tui.screens.game_over import GameOverScreen
+        from pigeon_tui.screens.table import TableScreen
+        from pigeon_tui.widgets.log import GameLog
+
+        log = self.screen.query_one(GameLog).lines if isinstance(self.screen, TableScreen) else []
+        self.clear_notifications()  # the last moves' toasts would lie over the results
+        self.push_screen(GameOverScreen(view, seats, self.glyphs, can_rematch, log))
 
     def watch_table(self, table: int) -> None:
         """From the lobby: watch a game under way (the spectator's view, live, with its log)."""
@@ -368,6 +379,7 @@ class PigeonApp(App[None]):
             return
         await session.to_lobby()
         screen = LobbyScreen(session, self.glyphs)
+        self._leave_results()
         if type(self.screen).__name__ in _GAME_SCREENS - {"LobbyScreen"}:
             self.switch_screen(screen)
         else:
@@ -379,6 +391,27 @@ class PigeonApp(App[None]):
         spawned, self.prespawned = self.prespawned, None
         if spawned is not None:
             await spawned.stop()
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+Q: at a game under way, ask first (a second Ctrl+Q answers yes)."""
+        from pigeon_tui.screens.confirm import ConfirmScreen
+        from pigeon_tui.screens.table import TableScreen
+
+        screen = self.screen
+        if isinstance(screen, ConfirmScreen):
+            screen.dismiss(True)
+            return
+        view = screen.view if isinstance(screen, TableScreen) else None
+        if view is None or view.over or view.seat is None:
+            self.run_worker(self.action_quit(), group="quit")
+            return
+        elsewhere = "" if self.session is not None and self.session.private else " (your seat waits for you)"
+        question = f"Quit in the middle of the game{elsewhere}?"
+        self.push_screen(ConfirmScreen(question), self._quit_if)
+
+    def _quit_if(self, yes: bool | None) -> None:
+        if yes:
+            self.run_worker(self.action_quit(), group="quit")
 
     async def action_quit(self) -> None:
         """Quit (the private host ends with the app; a seat elsewhere waits for us to come back)."""

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from core.cards import ACTIONS, ActionKind
 from core.context import BALCONY_COST, Reaction, share_take
-from core.decisions import Decision
+from core.decisions import REACTIONS, Decision, DecisionKind, Option
 from core.views import PlayerView
 from pigeon_tui.themes import ZONE_NAMES
 
@@ -122,6 +122,18 @@ def _guano(view: PlayerView, r: Reaction, names: Sequence[str], me: int | None) 
     return head
 
 
-def choice_note(view: PlayerView, decision: Decision) -> str:
-    """More about a decision that is not a reaction ("" if nothing to add)."""
-    return ""
+def forced_step(view: PlayerView, decision: Decision, private: bool) -> Option | None:
+    """The one option of a step the client may take for the player, or None.
+
+    A step is forced when it has one option. It is taken at once only where the speed of the
+    answer tells no one anything: at a private table (every other seat a bot), or when the
+    table can see it is forced (an action with an empty hand: drawing is all there is). A
+    reaction with only Pass (blind windows, R5.7) is never taken: answering it at the speed
+    of a person is what hides who holds a card."""
+    if len(decision.options) != 1 or view.seat is None or view.over:
+        return None
+    if decision.kind in REACTIONS:
+        return None
+    if private or (decision.kind is DecisionKind.ACTION and view.hand_sizes[view.seat] == 0):
+        return decision.options[0]
+    return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from rich.text import Text
 from textual import on
@@ -27,16 +27,28 @@ class GameOverScreen(GuardedScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", "Rematch", id="rematch"),
-        Binding("s,escape", "start", "Start screen", id="back-to-start", key_display="s"),
+        Binding("b", "board", "Final board", id="final-board"),
+        Binding("l", "log", "Log", id="final-log"),
+        Binding("s", "start", "Start screen", id="back-to-start"),
+        Binding("escape", "ask_start", "Leave", id="leave-results", key_display="esc"),
         Binding("q", "app.quit", "Quit", show=False, id="quit"),
     ]
 
-    def __init__(self, view: PlayerView, seats: tuple[Seat, ...], glyphs: Glyphs, can_rematch: bool = True) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        seats: tuple[Seat, ...],
+        glyphs: Glyphs,
+        can_rematch: bool = True,
+        log: Sequence[tuple[str, bool]] = (),
+    ) -> None:
         super().__init__()
         self.final = view
         self.seats = seats
         self.glyphs = glyphs
         self.can_rematch = can_rematch
+        self.lines = list(log)
+        """The whole game's log, as the table had it."""
 
     def compose(self) -> ComposeResult:
         view, g = self.final, self.glyphs
@@ -53,7 +65,12 @@ class GameOverScreen(GuardedScreen):
             yield Static(score_table(scores, names, winners, g), id="game-over-scores")
             yield Static(tie_break_text(scores, names, winners), id="game-over-tie-break")
             options = [Option("Rematch (r)", id="rematch")] if self.can_rematch else []
-            options += [Option("Back to the start screen (s)", id="start"), Option("Quit (q)", id="quit")]
+            options += [
+                Option("See the final board (b)", id="board"),
+                Option("Read the whole log (l)", id="log"),
+                Option("Back to the start screen (s)", id="start"),
+                Option("Quit (q)", id="quit"),
+            ]
             yield OptionList(*options, id="game-over-menu")
         yield Footer()
 
@@ -71,12 +88,36 @@ class GameOverScreen(GuardedScreen):
             self.action_rematch()
         elif event.option_id == "start":
             self.action_start()
+        elif event.option_id == "board":
+            self.action_board()
+        elif event.option_id == "log":
+            self.action_log()
         elif event.option_id == "quit":
             await self.app.action_quit()
 
     def action_rematch(self) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]
         app.rematch()
+
+    def action_board(self) -> None:
+        """The final board: the table under these results (g there brings them back)."""
+        if len(self.app.screen_stack) > 1 and type(self.app.screen_stack[-2]).__name__ == "TableScreen":
+            self.app.pop_screen()
+
+    def action_log(self) -> None:
+        from pigeon_tui.screens.help import LogScreen
+
+        self.app.push_screen(LogScreen(self.lines, self.glyphs))
+
+    def action_ask_start(self) -> None:
+        """Esc: leave the results for the start screen, once asked."""
+        from pigeon_tui.screens.confirm import ConfirmScreen
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.action_start()
+
+        self.app.push_screen(ConfirmScreen("Leave the results for the start screen?"), leave)
 
     def action_start(self) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]

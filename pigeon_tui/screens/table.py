@@ -13,12 +13,14 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from core.cards import CITY
+from core.decisions import Decision
 from core.events import Event
 from core.views import PlayerView
 from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, Changes, changes, hits
+from pigeon_tui.explain import forced_step
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status, Update
-from pigeon_tui.themes import Glyphs
+from pigeon_tui.themes import Glyphs, with_names
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
 from pigeon_tui.widgets.prompt import Prompt
@@ -41,6 +43,7 @@ class TableScreen(GuardedScreen):
         Binding("l", "log", "Log", id="log"),
         Binding("f1", "help", "Help", show=False, id="help-f1"),
         Binding("escape", "stop_watching", "Leave", id="stop-watching"),
+        Binding("g", "results", "Results", id="results"),
     ]
 
     class ViewUpdated(Message):
@@ -163,6 +166,8 @@ class TableScreen(GuardedScreen):
         decision = view.decisions[0] if view.decisions else None
         if decision is not None and decision.id == self._answered:
             decision = None  # answered; the host's update saying so is on its way
+        if decision is not None and self._take_forced(view, decision):
+            decision = None
         if decision is None or prompt.decision is None or prompt.decision.id != decision.id:
             prompt.decision = decision
             prompt.deadline = update.deadline if decision is not None else None
@@ -173,7 +178,22 @@ class TableScreen(GuardedScreen):
         self.redraw()
         if view.over and not self._game_over_shown:
             self._game_over_shown = True
+            self.refresh_bindings()
             self.set_timer(0.6, self._game_over)
+
+    def _take_forced(self, view: PlayerView, decision: Decision) -> bool:
+        """Take a step that has one option for the player, and say so in the log. Only where
+        taking it at once tells nobody anything (`forced_step`): the speed of an answer is
+        seen by the others at the table."""
+        private = self.session is not None and self.session.private
+        option = forced_step(view, decision, private)
+        if option is None:
+            return False
+        label = with_names(option.label, self.names, view.seat)
+        self.query_one(GameLog).add([(f"Your only move, taken for you: {label}.", False)])
+        self._answered = decision.id
+        self.post_message(Prompt.OptionChosen(decision, option.value))
+        return True
 
     def _mark(self, marks: Changes, view: PlayerView) -> None:
         """Mark what changed until a one-shot timer ends it; toast what hit the reader."""
@@ -268,7 +288,13 @@ class TableScreen(GuardedScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "stop_watching":
             return self.view is not None and self.view.seat is None  # a spectator only
+        if action == "results":
+            return self._game_over_shown and self.view is not None and self.view.over
         return True
+
+    def action_results(self) -> None:
+        """Back to the results from the final board."""
+        self._game_over()
 
     def action_stop_watching(self) -> None:
         """A spectator leaves the table for the host's lobby."""

@@ -270,10 +270,13 @@ class Prompt(Widget, can_focus=True):
             left = max(0, math.ceil(self.deadline - self.clock()))
             lines.append(Content.styled(f" {left} s left to answer ", "$warning bold reverse"))
         question = self.context or with_names(decision.prompt, self.names, me)
-        parts: list[Content | str | tuple[str, str]] = [(question, "bold")]
-        if decision.kind in REACTIONS:
-            parts.append((f"  ({PASS_KEY} to pass)", _MUTED))
-        lines.extend(Content.assemble(*parts).wrap(width))
+        lines.extend(Content.styled(question, "bold").wrap(width))
+        if decision.kind in REACTIONS:  # whole, never wrapped apart
+            hint = Content.styled(f"({PASS_KEY} to pass)", _MUTED)
+            if lines[-1].cell_length + 2 + hint.cell_length <= width:
+                lines[-1] = Content.assemble(lines[-1], "  ", hint)
+            else:
+                lines.append(hint)
         lines.extend(self._option_lines(width, len(lines)))
         detail = self._detail()
         if detail:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from textual.pilot import Pilot
 
-from tests.tui.conftest import make_app, play_by_keys, play_decisions, settle
+from tests.tui.conftest import hold_still, make_app, play_by_keys, play_decisions, settle
 
 SnapCompare = Callable[..., bool]
 
@@ -21,6 +21,7 @@ def test_start_screen(snap_compare: SnapCompare) -> None:
 
 async def _mid_game(pilot: Pilot[Any]) -> None:
     await play_decisions(pilot, 5, seed=4)
+    await hold_still(pilot)
 
 
 def test_table_mid_game_80x24(snap_compare: SnapCompare) -> None:
@@ -33,6 +34,7 @@ def test_table_mid_game_120x40(snap_compare: SnapCompare) -> None:
 
 async def _reaction(pilot: Pilot[Any]) -> None:
     await play_decisions(pilot, 60, seed=4, stop_at_reaction=True)
+    await hold_still(pilot)
 
 
 def test_reaction_prompt(snap_compare: SnapCompare) -> None:
@@ -56,3 +58,38 @@ async def _game_over(pilot: Pilot[Any]) -> None:
 
 def test_game_over_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(players=3, seed=8), terminal_size=(80, 24), run_before=_game_over)
+
+
+async def _final_board(pilot: Pilot[Any]) -> None:
+    await play_by_keys(pilot, seed=1)
+    await pilot.pause(0.1)
+    await pilot.press("b")
+    await hold_still(pilot)
+
+
+def test_final_board_from_game_over(snap_compare: SnapCompare) -> None:
+    """Issue 10: the final board, seen from the results (g goes back to them)."""
+    assert snap_compare(make_app(players=3, seed=8), terminal_size=(80, 24), run_before=_final_board)
+
+
+async def _ask_quit(pilot: Pilot[Any]) -> None:
+    await play_decisions(pilot, 1, seed=4)
+    await hold_still(pilot)
+    await pilot.press("ctrl+q")
+    await pilot.pause()
+
+
+def test_quit_during_a_game_asks(snap_compare: SnapCompare) -> None:
+    """Issue 10: Ctrl+Q at a game under way asks first."""
+    assert snap_compare(make_app(players=4, seed=21), terminal_size=(80, 24), run_before=_ask_quit)
+
+
+async def _host_entry(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.press("down")
+    await pilot.pause()
+
+
+def test_start_screen_side_panel_describes_the_entry(snap_compare: SnapCompare) -> None:
+    """Issue 10: the side panel says what the highlighted entry does."""
+    assert snap_compare(make_app(play_now=False), terminal_size=(80, 24), run_before=_host_entry)
