@@ -54,6 +54,17 @@ def pigeon_word(row: PigeonDef) -> str:
     return row.name.removesuffix(" Pigeon").split()[0] or PIGEON_SHORT[row.kind]
 
 
+def grouped_token(letter: str, count: int, times: str) -> str:
+    """One kind of pigeon in a Balcony too full to list: "I×4", or "L" for one."""
+    return f"{letter}{times}{count}" if count > 1 else letter
+
+
+def grouped(letters: list[str], times: str) -> str:
+    """A Balcony's pigeons by kind, in order of arrival: "I×4 F×3 L S"."""
+    order = list(dict.fromkeys(letters))
+    return " ".join(grouped_token(x, letters.count(x), times) for x in order)
+
+
 def spaces_used(pigeons: tuple[str, ...], book: Mapping[str, PigeonDef]) -> int:
     """R1.4: spaces taken in a Zone (the Fat Pigeon counts two)."""
     return sum(book[p].size for p in pigeons if p in book)
@@ -155,16 +166,23 @@ class ZoneView(Widget):
         seat = int(zone[1:])
         active = g.active if seat == view.active and not view.over else ""
         name = zone_title(zone, self._names())
-        if seat == view.seat and name != "You":
-            name = f"{name} (you)"
+        yours = f"{name} (you)" if seat == view.seat and name != "You" else name
         mark = mark.strip()
         lead = " ".join(x for x in (mark, active) if x)
         lead = lead + " " if lead else ""
-        for tail in (f" {self._score} VP", f" {self._score}"):
-            if len(lead) + len(name) + len(tail) <= width:
-                return f"{lead}{name}{tail}"
-        tail = f" {self._score}"
-        return lead + fit(name, max(2, width - len(lead) - len(tail)), g) + tail
+        score = f" {self._score}"
+        for lead_, name_, tail in (
+            (lead, yours, f"{score} VP"),
+            (lead, yours, score),
+            ("", yours, score),
+            ("", name, score),  # your own Balcony is told by its border too
+        ):
+            if len(lead_) + len(name_) + len(tail) <= width:
+                return f"{lead_}{name_}{tail}"
+        tail = score
+        # The name gets all the room left (the marks are told by the border's colour too):
+        # "Bartholomew" as "Barth… 3", never "B… 3"; the whole name is in the tooltip.
+        return fit(name, max(2, width - len(tail)), g) + tail
 
     def _subtitle(self) -> str:
         seat = self.seat
@@ -228,6 +246,14 @@ class ZoneView(Widget):
         for tokens, sep in ((words, " "), (letters, " "), (letters, "")):
             if _lines_needed(tokens, len(sep), width) <= (room if tokens is words else 1):
                 break
+        else:  # too many to list: one token per kind, "I×4 F×3 L S"
+            firsts = {letter: i for i, letter in reversed(list(enumerate(letters)))}
+            parts_: list[Content | str] = []
+            for letter, i in sorted(firsts.items(), key=lambda x: x[1]):
+                token = grouped_token(letter, letters.count(letter), self.glyphs.times)
+                parts_ += [" "] if parts_ else []
+                parts_.append(self._card(pigeons[i], token, pigeon_style(rows[i])))
+            return Content.assemble(*parts_)
         parts: list[Content | str] = []
         for i, (card, row, token) in enumerate(zip(pigeons, rows, tokens, strict=False)):
             if i:

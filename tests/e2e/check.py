@@ -17,7 +17,7 @@ from typing import Final, Mapping, Sequence
 from core.cards import ACTIONS
 from core.views import PlayerView
 from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER
-from pigeon_tui.widgets.zone import pigeon_word
+from pigeon_tui.widgets.zone import grouped, pigeon_word
 from tests.e2e.screen import HAND_TITLE, Table, covered, option_keys, parse_table, reading, squash
 from tests.e2e.terminal import Frame
 from tests.e2e.truth import Story
@@ -57,9 +57,11 @@ def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[st
         cards: tuple[str, ...]
         if z.pigeons:
             rows = [book[p] for p in z.pigeons]
+            letters = [PIGEON_LETTER[r.kind] for r in rows]
             cards = (
                 squash(" ".join(pigeon_word(r) for r in rows)) + guano,
-                "".join(PIGEON_LETTER[r.kind] for r in rows) + guano,
+                "".join(letters) + guano,
+                squash(grouped(letters, "×")) + guano,
             )
         else:
             cards = ("-" + guano,)
@@ -67,9 +69,7 @@ def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[st
         if z.id.startswith("b"):
             seat = int(z.id[1:])
             name = names[seat]
-            if seat == me and name != "You":
-                name = f"{name} (you)"
-            out[f"{z.id}.name"] = (name,)
+            out[f"{z.id}.name"] = (f"{name} (you)", name) if seat == me and name != "You" else (name,)
             out[f"{z.id}.score"] = (str(scores[seat].total),)
             out[f"{z.id}.trophies"] = (str(len(v.trophies[seat])),)
             out[f"{z.id}.hand"] = (str(v.hand_sizes[seat]),)
