@@ -355,7 +355,16 @@ class LobbyScreen(GuardedScreen):
     async def action_start(self) -> None:
         out = await self.session.client.start()
         if not out.ok:
-            self.notify(out.text or "The game cannot start yet.", severity="error")
+            self.notify(self._why_not(out.text), severity="error")
+
+    def _why_not(self, text: str | None) -> str:
+        """The host's refusal, and what to do: alone at a table, how to play against bots."""
+        if text and "at least two players" in text:
+            return (
+                "Nobody else is at this table yet. Wait for someone to sit, or play against bots: "
+                "Esc leaves the lobby, then choose Play against bots on the start screen."
+            )
+        return text or "The game cannot start yet."
 
     async def action_leave(self) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]

@@ -64,3 +64,28 @@ async def test_game_over_shows_the_final_board_and_the_log_and_asks_before_leavi
         await pilot.press("y")
         await pilot.pause(0.2)
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_alone_in_a_lobby_starting_says_how_to_play_against_bots() -> None:
+    """Issue 10: alone at a host's table (as over SSH), s says how to play against bots
+    instead of "a game needs at least two players"."""
+    from net.spawn import HostSpec, start_host
+    from pigeon_tui.app import PigeonApp
+    from pigeon_tui.screens.lobby import LobbyScreen
+    from pigeon_tui.session import GameOptions
+    from tests.tui.test_net import _until
+
+    host = await start_host(HostSpec(seats=2, bots=0))
+    app = PigeonApp(GameOptions(), join=("127.0.0.1", host.port, "Eve", None))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Table 1" in screen_text(app))
+            await pilot.press("enter")
+            await _until(pilot, lambda: "You sit at" in screen_text(app))
+            await pilot.press("s")
+            await _until(pilot, lambda: bool(app._notifications))
+            toasts = [n.message for n in app._notifications]
+            assert any("play against bots" in m and "Play against bots" in m for m in toasts), toasts
+            await app.action_quit()
+    finally:
+        await host.stop()
