@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from core.cards import ACTIONS, ActionKind
+from core.cards import ACTIONS, ActionKind, Rule
 from core.context import BALCONY_COST, Reaction, share_take
 from core.decisions import REACTIONS, Decision, DecisionKind, Option
 from core.views import PlayerView
@@ -137,3 +137,20 @@ def forced_step(view: PlayerView, decision: Decision, private: bool) -> Option |
     if private or (decision.kind is DecisionKind.ACTION and view.hand_sizes[view.seat] == 0):
         return decision.options[0]
     return None
+
+
+def option_note(view: PlayerView, option: Option) -> str:
+    """What an option of a turn does that its label does not say ("" if nothing).
+
+    R4.6: converting the Infamous Pigeon with the Flock deck empty gains nothing and calls the
+    last round off (R6.2), unless the house rule `infamous_empty=trophy` is on."""
+    value = option.value
+    if not (isinstance(value, tuple) and len(value) == 2 and value[0] == "convert" and view.flock_count == 0):
+        return ""
+    row = view.book.get(str(value[1]))
+    if row is None or row.rule is not Rule.INFAMOUS:
+        return ""
+    house = getattr(view, "house", None)  # the house rules (issue 13), on views that carry them
+    if str(getattr(house, "infamous_empty", "resume")) == "trophy":
+        return "the Infamous itself becomes your face-down trophy (1 VP); the last round goes on"
+    return "gains nothing: it goes back into the empty Flock deck and the last round is called off"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Final
 
 from textual import events
@@ -26,7 +26,7 @@ from core.cards import ACTIONS
 from core.decisions import BACK, DONE, PASS, REACTIONS, Decision, Option, OptionValue
 from core.views import PlayerView
 from pigeon_tui.cardtext import action_help, pigeon_help
-from pigeon_tui.explain import reaction_context
+from pigeon_tui.explain import option_note, reaction_context
 from pigeon_tui.themes import Glyphs, fit, with_names
 from pigeon_tui.widgets.zone import Highlight
 
@@ -148,6 +148,12 @@ class Prompt(Widget, can_focus=True):
             return
         me = self.view.seat if self.view else None
         self.entries = entries_for(new, self.names, me, self.glyphs.times) if new is not None else []
+        if self.view is not None:
+            view = self.view
+            self.entries = [
+                replace(e, label=f"{e.label} ({note})") if (note := option_note(view, e.options[0])) else e
+                for e in self.entries
+            ]
         self.context = ""
         if new is not None and self.view is not None:
             self.context = reaction_context(self.view, self.names) if new.kind in REACTIONS else ""

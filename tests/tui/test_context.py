@@ -122,3 +122,29 @@ def test_identical_options_appear_once_with_their_count() -> None:
     assert [e.label for e in entries] == ["Fat Pigeon ×2", "Lady Pigeon"]
     assert entries[0].value == "F01"
     assert [e.label for e in entries_for(d, times="x")][0] == "Fat Pigeon x2"
+
+
+def test_r4_6_converting_the_infamous_with_an_empty_flock_says_it_gains_nothing() -> None:
+    """R4.6: with the Flock deck empty, "Convert the Infamous Pigeon" says it gains nothing and
+    calls the last round off; under the house rule infamous_empty=trophy, that the Infamous
+    itself is the trophy."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from core.cards import Rule
+    from core.setup import new_game
+    from core.views import view
+    from pigeon_tui.explain import option_note
+
+    v = view(new_game(3, seed=2), 0)
+    infamous = next(c for c, row in v.book.items() if row.rule is Rule.INFAMOUS)
+    convert = Option(("convert", infamous), "Convert the Infamous Pigeon", (infamous, "b0"))
+    assert option_note(v, convert) == ""  # the Flock deck is not empty
+    empty = replace(v, flock_count=0)
+    assert "gains nothing" in option_note(empty, convert) and "last round is called off" in option_note(empty, convert)
+    other = next(c for c, row in v.book.items() if row.rule is Rule.FAT)
+    assert option_note(empty, Option(("convert", other), "Convert the Fat Pigeon")) == ""
+    trophy = SimpleNamespace(
+        **{f: getattr(empty, f) for f in empty.__slots__}, house=SimpleNamespace(infamous_empty="trophy")
+    )
+    assert "face-down trophy" in option_note(trophy, convert)  # type: ignore[arg-type]
