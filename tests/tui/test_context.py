@@ -145,6 +145,8 @@ def test_r4_6_converting_the_infamous_with_an_empty_flock_says_it_gains_nothing(
     other = next(c for c, row in v.book.items() if row.rule is Rule.FAT)
     assert option_note(empty, Option(("convert", other), "Convert the Fat Pigeon")) == ""
     trophy = SimpleNamespace(
-        **{f: getattr(empty, f) for f in empty.__slots__}, house=SimpleNamespace(infamous_empty="trophy")
+        **{f: getattr(empty, f) for f in empty.__slots__},
+        house=SimpleNamespace(infamous_empty="trophy"),
+        book=empty.book,
     )
     assert "face-down trophy" in option_note(trophy, convert)  # type: ignore[arg-type]
