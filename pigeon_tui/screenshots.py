@@ -101,6 +101,20 @@ def _why(app: App[None]) -> str:
     )
 
 
+def still(app: App[None]) -> None:
+    """For a picture that is the same on every run however busy the machine: the toasts go
+    (they time out) and the marks of what changed stay (their timer is stopped)."""
+    app.clear_notifications()
+    timer = getattr(app.screen, "_flash_timer", None)
+    if isinstance(app.screen, TableScreen) and timer is not None:
+        timer.stop()
+
+
+async def hold_still(pilot: Pilot[None]) -> None:
+    still(pilot.app)
+    await pilot.pause()
+
+
 async def _play(pilot: Pilot[None], decisions: int, rng: random.Random, stop_at_reaction: bool = False) -> bool:
     """Answer decisions by keys; True when stopped at a reaction prompt (if asked to)."""
     for _ in range(decisions):
@@ -123,6 +137,7 @@ async def shoot(directory: Path) -> list[Path]:
     out: list[Path] = []
 
     def save(app: PigeonApp, name: str) -> None:
+        still(app)
         out.append(Path(app.save_screenshot(filename=f"{name}.svg", path=str(directory))))
 
     app = game_app()
@@ -143,7 +158,11 @@ async def shoot(directory: Path) -> list[Path]:
         save(app, "help")
         await pilot.press("escape")
         await _play(pilot, 2000, random.Random(5))
+        await pilot.pause(0.3)  # the footer's keys are drawn after the results
         save(app, "game-over")
+        await pilot.press("b")
+        await pilot.pause(0.2)
+        save(app, "final-board")
     for size, name in (((80, 24), "cubirds-80x24"), ((120, 40), "cubirds-120x40")):
         app = game_app(5 if size[0] == 80 else 4, CUBIRDS_SEED, "cubirds", play_now=True)
         async with app.run_test(size=size) as pilot:

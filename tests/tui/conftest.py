@@ -38,16 +38,6 @@ async def wait_for_prompt(pilot: Pilot[None]) -> Prompt | None:
     return await prompt(pilot)
 
 
-async def hold_still(pilot: Pilot[None]) -> None:
-    """For a picture that is the same on every run however busy the machine: the toasts go
-    (they time out) and the marks of what changed stay (their timer is stopped)."""
-    pilot.app.clear_notifications()
-    screen = pilot.app.screen
-    if isinstance(screen, TableScreen) and screen._flash_timer is not None:
-        screen._flash_timer.stop()
-    await pilot.pause()
-
-
 async def settle(pilot: Pilot[None]) -> None:
     """Pause until the bots have nothing to do and the screen shows the latest view."""
     for _ in range(3000):

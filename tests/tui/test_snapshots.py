@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from textual.pilot import Pilot
 
-from tests.tui.conftest import hold_still, make_app, play_by_keys, play_decisions, settle
+from pigeon_tui.screenshots import hold_still
+from tests.tui.conftest import make_app, play_by_keys, play_decisions, settle
 
 SnapCompare = Callable[..., bool]
 
