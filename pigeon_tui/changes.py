@@ -10,6 +10,8 @@ from core.events import Event, EventKind, card_name
 from core.views import PlayerView
 from pigeon_tui.explain import who
 
+TOAST_SECONDS: Final = 3.0
+"""How long a toast of what hit the reader stays (it covers the corner of the table)."""
 FLASH_SECONDS: Final = 1.5
 """How long what changed stays marked: one timer that stops (no CPU while the table is idle)."""
 HAND: Final = "hand"
@@ -59,16 +61,20 @@ def hits(events: Sequence[Event], view: PlayerView, names: Sequence[str]) -> lis
     home = f"b{me}"
     book = view.book
     out: list[str] = []
+    landed: list[str] = []
     for e in events:
         if e.kind is EventKind.FINED and e.player == me:
             out.append(f"{who(e.n, names, me)} fined you!")
         elif e.kind is EventKind.HAND_DISCARDED and e.player == me:
             out.append(f"You discard your whole hand ({len(e.cards)} cards).")
         elif e.kind is EventKind.LANDED and e.to == home:
-            out.append(f"The {card_name(e.cards[0], book) if e.cards else 'pigeon'} landed on your Balcony (-1 VP).")
+            landed.append(card_name(e.cards[0], book) if e.cards else "pigeon")
         elif e.kind is EventKind.GUANO and e.zone == home:
-            names_ = ", ".join(card_name(c, book) for c in e.cards)
-            out.append(f"{names_} landed on your Balcony.")
+            out.append(f"{', '.join(card_name(c, book) for c in e.cards)} landed on your Balcony.")
         elif e.kind is EventKind.TROPHY and e.player == me:
             out.append(f"You gain a trophy worth {e.n} VP.")
+    if len(landed) == 1:
+        out.append(f"The {landed[0]} landed on your Balcony (-1 VP).")
+    elif landed:
+        out.append(f"{len(landed)} pigeons landed on your Balcony (-{len(landed)} VP).")
     return out

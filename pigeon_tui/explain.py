@@ -122,6 +122,11 @@ def _guano(view: PlayerView, r: Reaction, names: Sequence[str], me: int | None) 
     return head
 
 
+def forced_sentence(label: str) -> str:
+    """The log's line for a step taken for the player (`forced_step`)."""
+    return f"Your only move, taken for you: {label}."
+
+
 def forced_step(view: PlayerView, decision: Decision, private: bool) -> Option | None:
     """The one option of a step the client may take for the player, or None.
 

@@ -16,8 +16,8 @@ from core.cards import CITY
 from core.decisions import Decision
 from core.events import Event
 from core.views import PlayerView
-from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, Changes, changes, hits
-from pigeon_tui.explain import forced_step
+from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, TOAST_SECONDS, Changes, changes, hits
+from pigeon_tui.explain import forced_sentence, forced_step
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status, Update
 from pigeon_tui.themes import Glyphs, with_names
@@ -190,7 +190,7 @@ class TableScreen(GuardedScreen):
         if option is None:
             return False
         label = with_names(option.label, self.names, view.seat)
-        self.query_one(GameLog).add([(f"Your only move, taken for you: {label}.", False)])
+        self.query_one(GameLog).add([(forced_sentence(label), False)])
         self._answered = decision.id
         self.post_message(Prompt.OptionChosen(decision, option.value))
         return True
@@ -204,7 +204,7 @@ class TableScreen(GuardedScreen):
         toast = hits(self._unshown, view, self.names)
         self._unshown = []
         if toast:
-            self.notify("\n".join(toast), timeout=4, severity="warning")
+            self.notify("\n".join(toast), timeout=TOAST_SECONDS, severity="warning")
 
     def _unmark(self) -> None:
         self._flash_timer = None

@@ -47,6 +47,8 @@ class Seat:
     names: tuple[str, ...] = ()
     """The seats' names as this screen shows them."""
     me: int | None = None
+    private: bool = False
+    """At a table where every other seat is a bot (`pigeon-tui play`)."""
     report: Report | None = None
     problems: list[str] = field(default_factory=list)
     """What else is wrong: an error shown, final scores that differ from the game's."""
@@ -130,7 +132,7 @@ def seat_names(frames: Sequence[Frame]) -> tuple[tuple[str, ...], int | None]:
 
 def judge_seat(seat: Seat, record: Mapping[str, Any]) -> None:
     seat.names, seat.me = seat_names(seat.terminal.frames)
-    story = replay(record, seat.me, seat.names)
+    story = replay(record, seat.me, seat.names, seat.private)
     keys = [t for t, _ in seat.terminal.keys]
     seat.report = judge_frames(seat.terminal.frames, story, seat.names, seat.me, keys)
     seat.problems.extend(final_scores(seat.terminal.frames, story.points[-1].view.scores(), seat.names))
@@ -249,7 +251,7 @@ async def private_game(
     with tempfile.TemporaryDirectory(prefix="pigeon-e2e-") as home:
         argv = [*CLI, "play", "--edition", edition, "--bots", ",".join(bots), "--seed", str(seed), *extra]
         term = Terminal(argv, env=_user_dirs(home), name="play")
-        seat = Seat("You", term)
+        seat = Seat("You", term, private=True)
         run = GameRun(label, [seat])
         try:
             await play_seat(seat, random.Random(player_seed), think, timeout)

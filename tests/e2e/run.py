@@ -84,6 +84,7 @@ def dump(runs: Sequence[GameRun], folder: Path) -> None:
                 "record": r.record,
                 "names": s.names,
                 "me": s.me,
+                "private": s.private,
             }
             (folder / f"game{i:02d}-{s.name}.pickle").write_bytes(pickle.dumps(data))
 

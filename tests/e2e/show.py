@@ -16,7 +16,7 @@ from tests.e2e.truth import Story, replay
 
 def load(path: Path) -> tuple[dict[str, Any], Story, Report]:
     data: dict[str, Any] = pickle.loads(path.read_bytes())
-    story = replay(data["record"], data["me"], data["names"])
+    story = replay(data["record"], data["me"], data["names"], data.get("private", False))
     keys = [t for t, _ in data.get("keys", ())]
     return data, story, judge_frames(data["frames"], story, data["names"], data["me"], keys)
 

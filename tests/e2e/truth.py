@@ -13,6 +13,8 @@ from core.record import Record
 from core.rules import apply
 from core.state import GameState
 from core.views import PlayerView, view
+from pigeon_tui.explain import forced_sentence, forced_step
+from pigeon_tui.themes import with_names
 from pigeon_tui.widgets.log import sentences
 
 INTRO: Final = "New game: {players} players, rules edition {edition}."
@@ -42,9 +44,11 @@ class Story:
     record: Record
 
 
-def replay(record: Record | Mapping[str, Any], seat: int | None, names: Sequence[str]) -> Story:
+def replay(record: Record | Mapping[str, Any], seat: int | None, names: Sequence[str], private: bool = False) -> Story:
     """Replay `record` and note each point `seat` may be shown, with the sentences by then
-    (in the words of the seat's log: its names, "You" for itself)."""
+    (in the words of the seat's log: its names, "You" for itself). The client's own line for a
+    step it took for the seat (issue 10) is told where it took it: `private`, a table where all
+    other seats are bots (`pigeon-tui play`)."""
     rec = record if isinstance(record, Record) else Record.from_dict(record)
     state = rec.start()
     told = [INTRO.format(players=rec.players, edition=rec.edition.value)]
@@ -61,6 +65,11 @@ def replay(record: Record | Mapping[str, Any], seat: int | None, names: Sequence
         at_windows.append(view(st, seat))
 
     for i, (player, decision_id, option) in enumerate(rec.choices):
+        asked = next((d for d in state.open if d.id == decision_id), None)
+        if player == seat and asked is not None:
+            taken = forced_step(view(state, seat), asked, private)
+            if taken is not None:
+                told.append(forced_sentence(with_names(taken.label, names, seat)))
         at_windows.clear()  # the engine calls `seen` at each WINDOW event, in order
         events = apply(state, player, decision_id, option, at_window=seen)
         ends = [n + 1 for n, e in enumerate(events) if e.kind is EventKind.WINDOW]
