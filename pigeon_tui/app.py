@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pigeon_tui.screens.cubirds import CubirdsTableScreen
     from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.birds import BIRD_COLOURS
+from pigeon_tui.changes import FLASH_SECONDS
 from pigeon_tui.joining import Joining, SeatKeeper
 from pigeon_tui.session import GameOptions, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
@@ -52,6 +53,8 @@ class PigeonApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Pigeons & Guano"
     ENABLE_COMMAND_PALETTE = False
+    flash_seconds: float = FLASH_SECONDS
+    """How long the table marks what an update changed (pictures keep the marks on)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "ask_quit", "Quit", id="quit", priority=True),
     ]

@@ -33,6 +33,9 @@ SEED: Final = 21
 """The game shown (4 players, random bots)."""
 CUBIRDS_SEED: Final = 5
 """The CuBirds game shown (5 players at 80x24, 4 at 120x40; random bots)."""
+PICTURE_FLASH: Final = 3600.0
+"""The marks of what changed stay this long in pictures and tests, so a busy machine cannot
+decide whether a picture shows them (a test of their end sets its own)."""
 STALL: Final = 60.0
 """Seconds without any update after which a game is said to have stalled."""
 
@@ -40,7 +43,9 @@ STALL: Final = 60.0
 def game_app(players: int = 4, seed: int = SEED, game: str = "pigeons", **kw: Any) -> PigeonApp:
     """A game against random bots that answer at once, on a host on this event loop."""
     options = GameOptions(players=players, bots=("random",), seed=seed, game=game)
-    return PigeonApp(options, host_here=True, bot_delay=0, **kw)
+    app = PigeonApp(options, host_here=True, bot_delay=0, **kw)
+    app.flash_seconds = PICTURE_FLASH
+    return app
 
 
 def settled(app: App[None]) -> bool:

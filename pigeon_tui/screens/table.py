@@ -200,7 +200,8 @@ class TableScreen(GuardedScreen):
         self.flash = marks
         if self._flash_timer is not None:
             self._flash_timer.stop()
-        self._flash_timer = self.set_timer(FLASH_SECONDS, self._unmark) if marks else None
+        seconds = getattr(self.app, "flash_seconds", FLASH_SECONDS)
+        self._flash_timer = self.set_timer(seconds, self._unmark) if marks else None
         toast = hits(self._unshown, view, self.names)
         self._unshown = []
         if toast:

@@ -18,6 +18,7 @@ async def test_changes_are_marked_then_the_mark_ends_by_itself() -> None:
     """After a move the Zones it changed are marked (and the pigeons that landed), then the
     mark goes on its own and no timer is left running."""
     app = make_app(players=3, seed=12)
+    app.flash_seconds = FLASH_SECONDS  # as players have it (pictures keep the marks on)
     async with app.run_test(size=(80, 24)) as pilot:
         shown = await wait_for_prompt(pilot)
         assert shown is not None
