@@ -20,9 +20,9 @@ from core.cubirds.cards import WIN_PAIRS, WIN_SPECIES
 from core.cubirds.events import Event, EventKind, describe
 from core.cubirds.views import PlayerView
 from pigeon_tui.birds import species_table, you_text
+from pigeon_tui.screens.dealt import DealtScreen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.help import HelpScreen
-from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.birds import BirdHand, BirdRows, BirdStatus, Collections, Seen
@@ -56,7 +56,7 @@ def log_lines(events: Iterable[Event], names: Sequence[str], me: int | None) -> 
     return out
 
 
-class CubirdsTableScreen(GuardedScreen):
+class CubirdsTableScreen(DealtScreen):
     """One game of CuBirds as the seat (or a spectator) sees it. Talks only to its `Session`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -79,9 +79,7 @@ class CubirdsTableScreen(GuardedScreen):
             return isinstance(message, CubirdsTableScreen.ViewUpdated)
 
     def __init__(self, session: Session | None, glyphs: Glyphs, *, letters: bool = False) -> None:
-        super().__init__()
-        self.session = session
-        self.glyphs = glyphs
+        super().__init__(session, glyphs)
         self.letters = letters
         """A letter per species instead of its name (--ascii, NO_COLOR)."""
         self.view: PlayerView | None = None
@@ -90,7 +88,6 @@ class CubirdsTableScreen(GuardedScreen):
         self._game_over_shown = False
         self._answered: int | None = None
         self._unlogged: list[tuple[str, bool]] = []
-        self._mounted = False
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -115,20 +112,6 @@ class CubirdsTableScreen(GuardedScreen):
                 yield GameLog(id="bird-log")
             yield BirdHand(g, id="bird-hand")
         yield Footer()
-
-    def on_mount(self) -> None:
-        prompt = self.query_one(Prompt)
-        prompt.waiting = f"Dealing{self.glyphs.ellipsis}"
-        prompt.focus()
-        self._mounted = True
-        if self.session is not None:
-            self.follow()
-
-    def attach(self, session: Session) -> None:
-        """Deal: the session of the game this table was drawn for has come."""
-        self.session = session
-        if self._mounted:
-            self.follow()  # else on_mount will
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:

@@ -18,7 +18,7 @@ from core.events import Event
 from core.views import PlayerView
 from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, TOAST_SECONDS, Changes, changes, hits
 from pigeon_tui.explain import forced_sentence, forced_step
-from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.screens.dealt import DealtScreen
 from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status, Update
 from pigeon_tui.themes import Glyphs, with_names
 from pigeon_tui.widgets.hand import Hand
@@ -35,7 +35,7 @@ UPDATE_HOLD: Final = 0.03
 """Seconds painting waits after an update is drawn, so that the whole update shows in one frame."""
 
 
-class TableScreen(GuardedScreen):
+class TableScreen(DealtScreen):
     """One game as the seat (or a spectator) sees it. Talks only to its `Session`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -58,16 +58,13 @@ class TableScreen(GuardedScreen):
 
     def __init__(self, session: Session | None, glyphs: Glyphs, players: int | None = None) -> None:
         """`session` may come later (`attach`): the table is drawn at once, dealt when it comes."""
-        super().__init__()
-        self.session = session
+        super().__init__(session, glyphs)
         self.players = players if players is not None or session is None else len(session.seats)
         """Balconies to draw before the first view (the view's own count wins once it comes)."""
-        self.glyphs = glyphs
         self.view: PlayerView | None = None
         self.update_: Update | None = None
         self.highlight: Highlight = NO_HIGHLIGHT
         self._game_over_shown = False
-        self._mounted = False
         self._unlogged: list[tuple[str, bool]] = []
         """Log sentences of updates read but not drawn yet."""
         self._unshown: list[Event] = []
@@ -105,19 +102,6 @@ class TableScreen(GuardedScreen):
                 yield Hand(g, id="hand")
                 yield TableInfo(g, id="info")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(Prompt).waiting = f"Dealing{self.glyphs.ellipsis}"
-        self.query_one(Prompt).focus()
-        self._mounted = True
-        if self.session is not None:
-            self.follow()
-
-    def attach(self, session: Session) -> None:
-        """Deal: the session of the game this table was drawn for has come."""
-        self.session = session
-        if self._mounted:
-            self.follow()  # else on_mount will
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:
