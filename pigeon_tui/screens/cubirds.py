@@ -3,16 +3,15 @@ prompt and log; and its help and game over screens."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Iterable, Sequence
+from typing import Any, Final, Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,21 +22,12 @@ from pigeon_tui.birds import species_table, you_text
 from pigeon_tui.screens.dealt import DealtScreen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.help import HelpScreen
-from pigeon_tui.session import ChoiceRefused, Link, Seat, Session, Status
+from pigeon_tui.session import Link, Seat, Session, Status, Update
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.birds import BirdHand, BirdRows, BirdStatus, Collections, Seen
 from pigeon_tui.widgets.log import GameLog
 from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import link_text
-from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight
-
-if TYPE_CHECKING:
-    from pigeon_tui.app import PigeonApp
-
-UPDATE_HOLD: Final = 0.03
-"""Seconds painting waits after an update is drawn, so that the whole update shows in one frame."""
-GAME_OVER_AFTER: Final = 0.6
-"""Seconds the last board stays before the game over screen."""
 
 
 def log_lines(events: Iterable[Event], names: Sequence[str], me: int | None) -> list[tuple[str, bool]]:
@@ -56,49 +46,16 @@ def log_lines(events: Iterable[Event], names: Sequence[str], me: int | None) -> 
     return out
 
 
-class CubirdsTableScreen(DealtScreen):
+class CubirdsTableScreen(DealtScreen[PlayerView]):
     """One game of CuBirds as the seat (or a spectator) sees it. Talks only to its `Session`."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help", id="help", key_display="?"),
-        Binding("l", "log", "Log", id="log"),
-        Binding("f1", "help", "Help", show=False, id="help-f1"),
-        Binding("escape", "stop_watching", "Leave", id="stop-watching"),
-    ]
-
-    class ViewUpdated(Message):
-        """A newer view arrived (with the events since the last); an older one queued is dropped."""
-
-        def __init__(self, view: PlayerView, events: tuple[Event, ...] = (), deadline: float | None = None) -> None:
-            super().__init__()
-            self.view = view
-            self.events = events
-            self.deadline = deadline
-
-        def can_replace(self, message: Message) -> bool:
-            return isinstance(message, CubirdsTableScreen.ViewUpdated)
+    view_type = PlayerView
 
     def __init__(self, session: Session | None, glyphs: Glyphs, *, letters: bool = False) -> None:
         super().__init__(session, glyphs)
         self.letters = letters
         """A letter per species instead of its name (--ascii, NO_COLOR)."""
-        self.view: PlayerView | None = None
-        self.highlight: Highlight = NO_HIGHLIGHT
         self._fresh: frozenset[str] = frozenset()
-        self._game_over_shown = False
-        self._answered: int | None = None
-        self._unlogged: list[tuple[str, bool]] = []
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return self.session.seats if self.session is not None else ()
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        names = tuple(s.name for s in self.seats)
-        if self.view is not None and len(names) < self.view.players:
-            names += tuple(f"Player {i + 1}" for i in range(len(names), self.view.players))
-        return names
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -113,55 +70,18 @@ class CubirdsTableScreen(DealtScreen):
             yield BirdHand(g, id="bird-hand")
         yield Footer()
 
-    @work(exclusive=True, group="net")
-    async def follow(self) -> None:
-        """Read the session's updates (see TableScreen.follow: log and board change together)."""
-        session = self.session
-        if session is None:
-            return
-        first = True
-        async for update in session.updates():
-            view: Any = update.view
-            if not isinstance(view, PlayerView):
-                continue
-            if first:
-                first = False
-                self._unlogged.append((self._intro(view, getattr(update, "snapshot", False)), True))
-            events: Any = update.events
-            self.post_message(self.ViewUpdated(view, tuple(events), update.deadline))
+    def _read(self, update: Update) -> None:
+        view: Any = update.view
+        events: Any = update.events
+        self._unlogged.extend(log_lines(events, self.names, view.seat))
 
-    def _intro(self, view: PlayerView, snapshot: bool) -> str:
-        table = f"CuBirds, {view.players} players"
-        if view.seat is None:
-            return f"Watching a game ({table})."
-        if snapshot:
-            return f"Back in your seat ({table}). Earlier in this game:"
-        return f"New game: {table}. {WIN_SPECIES} species, or {WIN_PAIRS[1]} birds of {WIN_PAIRS[0]} species, win."
+    def _about(self, view: PlayerView) -> tuple[str, str]:
+        goal = f" {WIN_SPECIES} species, or {WIN_PAIRS[1]} birds of {WIN_PAIRS[0]} species, win."
+        return f"CuBirds, {view.players} players", goal
 
-    @on(ViewUpdated)
-    def _on_view(self, message: ViewUpdated) -> None:
-        self.app.delay_update(UPDATE_HOLD)
-        view = message.view
-        before = self.view
-        self.view = view
-        self._unlogged.extend(log_lines(message.events, self.names, view.seat))
-        self.query_one(GameLog).add(self._unlogged)
-        self._unlogged = []
-        self._fresh = _fresh(before, view) if before is not None else frozenset()
-        prompt = self.query_one(Prompt)
-        prompt.names = self.names
-        decision = view.decisions[0] if view.decisions else None
-        if decision is not None and decision.id == self._answered:
-            decision = None  # answered; the host's update saying so is on its way
-        if decision is None or prompt.decision is None or prompt.decision.id != decision.id:
-            prompt.decision = decision
-            prompt.deadline = message.deadline if decision is not None else None
-        prompt.waiting = self._waiting_text(view)
-        self.highlight = prompt.highlight()
-        self.redraw()
-        if view.over and not self._game_over_shown:
-            self._game_over_shown = True
-            self.set_timer(GAME_OVER_AFTER, self._game_over)
+    def _showing(self, before: PlayerView | None, update: Update) -> None:
+        view: Any = update.view
+        self._fresh = _fresh(before, view) if before is not None and not update.snapshot else frozenset()
 
     def _waiting_text(self, view: PlayerView) -> str:
         if view.over:
@@ -192,25 +112,6 @@ class CubirdsTableScreen(DealtScreen):
         self.query_one(Collections).seen = seen
         self.query_one(BirdHand).seen = seen
 
-    @on(Prompt.CursorMoved)
-    def _on_cursor(self, message: Prompt.CursorMoved) -> None:
-        if message.highlight != self.highlight:
-            self.highlight = message.highlight
-            self.redraw()
-
-    @on(Prompt.OptionChosen)
-    async def _on_chosen(self, message: Prompt.OptionChosen) -> None:
-        if self.session is None:
-            return
-        self._answered = message.decision.id
-        try:
-            await self.session.choose(message.decision.id, message.value)
-        except ChoiceRefused as exc:
-            self.notify(f"That move was refused: {exc}", severity="error")
-            self._answered = None
-            if self.view is not None and message.decision in self.view.decisions:
-                self.query_one(Prompt).decision = message.decision
-
     @on(BirdRows.Selected)
     def _on_row(self, message: BirdRows.Selected) -> None:
         self.query_one(Prompt).select_ref(message.row)
@@ -223,23 +124,8 @@ class CubirdsTableScreen(DealtScreen):
         if self.view is not None:
             self.app.switch_screen(BirdsOverScreen(self.view, self.seats, self.glyphs, self.view.seat is not None))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "stop_watching":
-            return self.view is not None and self.view.seat is None  # a spectator only
-        return True
-
-    def action_stop_watching(self) -> None:
-        """A spectator leaves the table for the host's lobby."""
-        app: PigeonApp = self.app  # type: ignore[assignment]
-        app.back_to_lobby()
-
-    def action_help(self) -> None:
-        self.app.push_screen(BirdsHelpScreen(self.glyphs))
-
-    def action_log(self) -> None:
-        from pigeon_tui.screens.help import LogScreen
-
-        self.app.push_screen(LogScreen(self.query_one(GameLog).lines, self.glyphs))
+    def _help(self) -> Screen[Any]:
+        return BirdsHelpScreen(self.glyphs)
 
 
 def _fresh(before: PlayerView, now: PlayerView) -> frozenset[str]:

@@ -3,16 +3,18 @@ the test's event loop), and a key-only player."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Callable
 
 import pytest
 from textual.pilot import Pilot
 
-from core.decisions import REACTIONS
+from core.decisions import REACTIONS, OptionValue
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.screenshots import game_app, prompt, settled
+from pigeon_tui.session import Session
 from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, Prompt
 
 
@@ -24,6 +26,34 @@ def make_app(players: int = 4, seed: int = 7, *, play_now: bool = True, ascii_on
 @pytest.fixture
 def app_factory() -> Callable[..., PigeonApp]:
     return make_app
+
+
+def hold_results(monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
+    """Every choice's result is held (as a host holds it until a reaction window's pacing
+    ends) until the event returned is set; the choice itself reaches the host at once."""
+    release = asyncio.Event()
+    answer = Session.choose
+
+    async def held(self: Session, decision_id: int, option: OptionValue) -> None:
+        await answer(self, decision_id, option)
+        await release.wait()
+
+    monkeypatch.setattr(Session, "choose", held)
+    return release
+
+
+async def drawn_while_held(pilot: Pilot[None], key: str, release: asyncio.Event, drawn: Callable[[], bool]) -> None:
+    """Press `key` (answering the prompt) while its result is held (`hold_results`), and
+    wait until `drawn()`: a screen frozen on the answer never draws, nor takes the key in."""
+    try:
+        async with asyncio.timeout(20):
+            await pilot.press(key)
+            while not drawn():
+                await pilot.pause(0.01)
+    except TimeoutError:
+        raise AssertionError("no update drawn while the result was held") from None
+    finally:
+        release.set()
 
 
 def screen_text(app: PigeonApp) -> str:

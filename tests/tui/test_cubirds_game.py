@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import AsyncIterator
 
 import pytest
 
 from core.cubirds import PlayerView
 from core.cubirds.cards import SPECIES_OF
-from pigeon_tui.screens.cubirds import BirdsOverScreen, CubirdsTableScreen
+from core.cubirds.events import Event
+from pigeon_tui.screens.cubirds import BirdsOverScreen, CubirdsTableScreen, log_lines
 from pigeon_tui.screenshots import game_app, prompt
-from tests.tui.conftest import play_by_keys, screen_text
+from pigeon_tui.session import Session, Update
+from pigeon_tui.widgets.log import GameLog
+from tests.tui.conftest import drawn_while_held, hold_results, play_by_keys, screen_text
 
 
 async def test_a_whole_game_of_cubirds_by_keys_to_the_game_over_screen() -> None:
@@ -79,3 +83,44 @@ async def test_no_color_draws_a_letter_per_species(monkeypatch: pytest.MonkeyPat
     letters |= {"reed_warbler": "W", "robin": "R"}
     for i, row in enumerate(view.rows):
         assert f"{i + 1} " + " ".join(letters[SPECIES_OF[c]] for c in row) in text
+
+
+async def test_the_cubirds_table_draws_updates_while_a_choice_waits_for_its_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 9, as on the Pigeons table: a choice's result may come seconds after its updates.
+    The choice is sent from a worker, so the updates that come meanwhile (the choice's own
+    events first) are drawn at once: the table does not freeze on the answer."""
+    release = hold_results(monkeypatch)
+    app = game_app(4, 3, "cubirds", play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await prompt(pilot)
+        screen = app.screen
+        assert shown is not None and shown.decision is not None and isinstance(screen, CubirdsTableScreen)
+        before, answered = screen.view, shown.decision.id
+        await drawn_while_held(pilot, "1", release, lambda: screen.view is not before)
+        assert screen.view is not None and answered not in [d.id for d in screen.view.decisions]
+        assert await prompt(pilot) is not None or isinstance(app.screen, BirdsOverScreen)
+
+
+async def test_the_cubirds_log_has_every_event_of_a_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Updates read faster than they are drawn replace each other on the way to the screen;
+    their log lines do not: the log of a whole game says every event the seat was sent."""
+    sent: list[Event] = []
+    updates = Session.updates
+
+    async def recorded(self: Session) -> AsyncIterator[Update]:
+        async for update in updates(self):
+            sent.extend(update.events)  # type: ignore[arg-type]
+            yield update
+
+    monkeypatch.setattr(Session, "updates", recorded)
+    app = game_app(4, 3, "cubirds", play_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await prompt(pilot) is not None
+        table = app.screen
+        assert isinstance(table, CubirdsTableScreen)
+        log, names = table.query_one(GameLog), table.names  # the table goes at game over
+        await play_by_keys(pilot, seed=5)
+        assert isinstance(app.screen, BirdsOverScreen)
+    assert len(sent) > 100 and log.lines[1:] == log_lines(sent, names, 0)  # after the intro

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from dataclasses import replace
@@ -20,7 +21,15 @@ from pigeon_tui.screens.start import StartScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import view_scores
-from tests.tui.conftest import make_app, play_by_keys, play_decisions, screen_text, wait_for_prompt
+from tests.tui.conftest import (
+    drawn_while_held,
+    hold_results,
+    make_app,
+    play_by_keys,
+    play_decisions,
+    screen_text,
+    wait_for_prompt,
+)
 
 
 async def test_whole_game_by_keys_reaches_game_over_and_logs_its_record() -> None:
@@ -177,8 +186,6 @@ async def test_enter_on_a_setting_plays_with_the_settings_shown() -> None:
 async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> None:
     """Issue 5: while the game host is slow to deal, the table is drawn empty ("Dealing...");
     the same screen is dealt once the session comes."""
-    import asyncio
-
     from pigeon_tui.app import DEALING_AFTER, PigeonApp
     from pigeon_tui.remote import private_game
     from pigeon_tui.session import GameOptions, Session
@@ -213,18 +220,7 @@ async def test_the_table_draws_updates_while_a_choice_waits_for_its_result(monke
     """Issue 9: the host may hold a choice's result until a reaction window's pacing is over
     (seconds). The updates that come meanwhile (the choice's own events first) are drawn at
     once: the table does not freeze on the answer (it did, for up to 12 s in whole games)."""
-    import asyncio
-
-    from pigeon_tui.session import Session
-
-    release = asyncio.Event()
-    answer = Session.choose
-
-    async def held(self: Session, decision_id: int, option: object) -> None:
-        await answer(self, decision_id, option)  # type: ignore[arg-type]
-        await release.wait()  # the result, as if the host held it
-
-    monkeypatch.setattr(Session, "choose", held)
+    release = hold_results(monkeypatch)
     app = make_app(players=4, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         shown = await wait_for_prompt(pilot)
@@ -232,14 +228,6 @@ async def test_the_table_draws_updates_while_a_choice_waits_for_its_result(monke
         screen = app.screen
         assert isinstance(screen, TableScreen)
         before = screen.update_
-        try:
-            async with asyncio.timeout(20):  # a frozen screen never takes the key press in
-                await pilot.press("enter")
-                while screen.update_ is before:
-                    await pilot.pause(0.01)
-        except TimeoutError:
-            raise AssertionError("no update drawn while the result was held") from None
-        finally:
-            release.set()
+        await drawn_while_held(pilot, "enter", release, lambda: screen.update_ is not before)
         assert screen.update_ is not None and screen.update_.events, "the choice's own events"
         assert await wait_for_prompt(pilot) is not None or isinstance(app.screen, GameOverScreen)
