@@ -14,7 +14,7 @@ import logging
 import time
 from typing import Any, Callable, Collection, Mapping
 
-from net.errors import ErrorCode
+from net.errors import ErrorCode, cut_text
 from net.frames import BadFrame, FrameDecoder, FrameTooBig, Message, encode
 from net.limits import Limits
 from net.messages import Ping, Pong
@@ -133,7 +133,7 @@ class Connection:
         if self.closing:
             return
         if code is not None:
-            self.send({"t": "bye", "code": code.value, "text": text})
+            self.send({"t": "bye", "code": code.value, "text": cut_text(text)})
             self.close_code = code
         self.closing = True
         self._wake.set()
@@ -161,9 +161,9 @@ class Connection:
             aid = message.get("aid")
             if isinstance(aid, bool) or not isinstance(aid, int) or not 0 <= aid <= ID_MAX:
                 aid = None
-            self.send({"t": "result", "aid": aid, "ok": False, "code": code.value, "text": text})
+            self.send({"t": "result", "aid": aid, "ok": False, "code": code.value, "text": cut_text(text)})
         else:
-            self.send({"t": "error", "code": code.value, "text": text})
+            self.send({"t": "error", "code": code.value, "text": cut_text(text)})
         if self.errors >= self.limits.max_errors:
             if self.on_error is not None:
                 self.close()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from net.limits import TEXT_MAX
+
 
 class ErrorCode(StrEnum):
     """Every `code` the host may put in an `error`, `result` or `bye` frame (docs/protocol.md)."""
@@ -49,4 +51,9 @@ class NetError(Exception):
     def __init__(self, code: ErrorCode, text: str) -> None:
         super().__init__(f"{code.value}: {text}")
         self.code = code
-        self.text = text
+        self.text = cut_text(text)
+
+
+def cut_text(text: str) -> str:
+    """A refusal's text as a frame may carry it (`TEXT_MAX`): some quote what the peer sent."""
+    return text if len(text) <= TEXT_MAX else text[: TEXT_MAX - 1] + "…"

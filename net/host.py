@@ -309,7 +309,7 @@ class Host:
         elif table is not None:
             s.member = table.sit(conn, s.name)
         else:
-            conn.send(self.lobby.frame())
+            conn.send(self.lobby.frame(s.address))
         self._place(s)
 
     def _refusal(self, s: Session, msg: Hello, member: Member | None) -> tuple[ErrorCode, str] | None:

@@ -88,7 +88,9 @@ class Lobby:
     def _changed(self, table: Table) -> None:
         members = set(table.members)
         for token, m in list(self.tokens.items()):
-            if m.table is table and (table.closed or m not in members):
+            # A token goes with its seat: when the person leaves, the table closes, or a
+            # rematch gives the seat of someone who left to a bot (whose token is None).
+            if m.table is table and (table.closed or m not in members or m.token != token):
                 del self.tokens[token]
         for m in members:
             if m.token is not None:
@@ -103,27 +105,46 @@ class Lobby:
             except RuntimeError:
                 self._soon = False  # no loop yet (the host's own table, at construction)
 
-    def frame(self) -> dict[str, Any]:
+    def frame(self, address: str) -> dict[str, Any]:
+        """The `lobby` frame for a connection from `address` (`can_create` is per address)."""
         return {
             "t": "lobby",
             "host": self.host.name,
             "tables": [t.info() for t in self.tables.values()],
-            "can_create": len(self.tables) < self.host.config.tables,
+            "can_create": self._create_refusal(address) is None,
             "levels": list(dict.fromkeys(lv for g in GAMES.values() for lv in g.bot_levels)),
         }
 
+    def _create_refusal(self, address: str) -> str | None:
+        """Why a `create` from `address` would be refused now (None: it would not)."""
+        if len(self.tables) >= self.host.config.tables:
+            return f"this host allows {self.host.config.tables} table(s) at once"
+        mine = sum(1 for a in self.created.values() if a == address)
+        if mine >= self.host.limits.tables_per_address:
+            return f"{mine} tables opened from your address are still open"
+        return None
+
     def _send(self) -> None:
         self._soon = False
-        frame = self.frame()
+        frames: dict[str, dict[str, Any]] = {}
         for s in self.host.sessions.values():
             if s.conn.greeted and s.member is None and s.watching is None:
-                s.conn.send(frame)
+                if s.address not in frames:
+                    frames[s.address] = self.frame(s.address)
+                s.conn.send(frames[s.address])
 
     def _resync(self, s: Session) -> None:
         """After a stale choice: the seat's view and decisions now (its log is up to date)."""
         m = s.member
         if m is not None and m.table.phase is not Phase.WAITING:
             m.table.snapshot(m.stream, s.conn, m.seat, m.stream.seq)
+
+    def _not_seated_elsewhere(self, s: Session, what: str) -> None:
+        """`join`, `watch` and `create` are asked from the lobby (a spectator may too: watching
+        holds nothing); a seated person leaves first rather than be moved by a stray request."""
+        if s.member is not None:
+            t = s.member.table
+            raise NetError(ErrorCode.NOT_ALLOWED, f"you sit at {t.name}: leave it before you {what}")
 
     def _leave_current(self, s: Session) -> None:
         if s.member is not None:
@@ -155,21 +176,22 @@ class Lobby:
         table = self._table(msg.table)
         if s.member is not None and s.member.table is table:
             raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
+        self._not_seated_elsewhere(s, "sit at another table")
         seat = table.seat_for(msg.seat)  # refused before the person leaves where they are
         self._leave_current(s)
         s.member = table.sit(s.conn, s.name, seat)
 
     def _do_watch(self, s: Session, msg: Watch) -> None:
         table = self._table(msg.table)
+        self._not_seated_elsewhere(s, "watch a table")
         self._leave_current(s)
         self.watch(s, table)
 
     def _do_create(self, s: Session, msg: Create) -> None:
-        if len(self.tables) >= self.host.config.tables:
-            raise NetError(ErrorCode.NOT_ALLOWED, f"this host allows {self.host.config.tables} table(s) at once")
-        mine = sum(1 for address in self.created.values() if address == s.address)
-        if mine >= self.host.limits.tables_per_address:
-            raise NetError(ErrorCode.NOT_ALLOWED, f"{mine} tables opened from your address are still open")
+        self._not_seated_elsewhere(s, "open a table")
+        refusal = self._create_refusal(s.address)
+        if refusal is not None:
+            raise NetError(ErrorCode.NOT_ALLOWED, refusal)
         config = self._created_config(s, msg)
         self._leave_current(s)
         table = self.open_table(config)
@@ -221,7 +243,7 @@ class Lobby:
         if s.member is None and s.watching is None:
             raise NetError(ErrorCode.NOT_SEATED, "you are in the lobby already")
         self._leave_current(s)
-        s.conn.send(self.frame())
+        s.conn.send(self.frame(s.address))
 
     def _do_start(self, s: Session, msg: Start) -> None:
         member = self._seated(s)
@@ -238,14 +260,14 @@ class Lobby:
 
     def _do_sync(self, s: Session, msg: Sync) -> None:
         if s.member is not None:
-            member = s.member
-            if member.table.phase is Phase.WAITING:
-                raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
-            member.table.snapshot(member.stream, s.conn, member.seat, msg.seq)
+            table, stream, seat = s.member.table, s.member.stream, s.member.seat
         elif s.watching is not None and s.watching_table is not None:
-            s.watching_table.snapshot(s.watching.stream, s.conn, None, msg.seq)
+            table, stream, seat = s.watching_table, s.watching.stream, None
         else:
-            s.conn.send(self.frame())
+            raise NetError(ErrorCode.NOT_SEATED, "a snapshot is of a table's game: sit at or watch one")
+        if table.phase is Phase.WAITING:
+            raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
+        table.snapshot(stream, s.conn, seat, msg.seq)
 
     def _do_here(self, s: Session, msg: Here) -> None:
         member = self._seated(s)

@@ -62,12 +62,13 @@ Token = Annotated[str, Size(TOKEN_MAX)]
 
 def read_option(value: Any, depth: int = 0) -> Any:
     """An option value as a client may send it: a string of at most TEXT_MAX characters, an
-    integer, or a list of at most OPTION_MAX of them, nested at most OPTION_DEPTH deep."""
+    integer from 0 to ID_MAX (no game offers another), or a list of at most OPTION_MAX of them,
+    nested at most OPTION_DEPTH deep."""
     if isinstance(value, str):
         if len(value) <= TEXT_MAX:
             return value
     elif isinstance(value, int) and not isinstance(value, bool):
-        if -ID_MAX <= value <= ID_MAX:
+        if 0 <= value <= ID_MAX:
             return value
     elif isinstance(value, list) and depth < OPTION_DEPTH and len(value) <= OPTION_MAX:
         return [read_option(v, depth + 1) for v in value]
@@ -75,7 +76,7 @@ def read_option(value: Any, depth: int = 0) -> Any:
 
 
 _OPTION_WORDS: Final = (
-    f"an option value (a string of at most {TEXT_MAX} characters, an integer, "
+    f"an option value (a string of at most {TEXT_MAX} characters, an integer from 0 to 2^53-1, "
     f"or a list of at most {OPTION_MAX} of them, {OPTION_DEPTH} deep)"
 )
 OptionValue = Annotated[Any, Codec(read_option, _OPTION_WORDS)]

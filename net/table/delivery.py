@@ -166,15 +166,22 @@ class Delivery:
         assert state is not None
         if window is not None:  # the same for every window, whoever is asked
             window = {**window, "limit": t.config.reaction_limit or None}
+        # With no events (a step of a move that shows nothing yet), only a seat whose decisions
+        # or window change gets an update: the others' would say that someone is partway
+        # through a move (and which step, in the view's `flow`).
+        quiet = full and not events
         for m in t.seating.humans:
             if full:
                 mine = [d for d in state.open if d.player == m.seat]
             else:
                 mine = [d for d in asked if d.player == m.seat]
-            self._update(m.stream, m.conn, m.seat, events, window, mine, board)
+            if not (quiet and m.stream.unchanged(window, mine)):
+                self._update(m.stream, m.conn, m.seat, events, window, mine, board)
         for w in t.seating.watchers:
-            self._update(w.stream, w.conn, None, events, window, [], board)
-        self._update(self.public, None, None, events, window, [], board)
+            if not (quiet and w.stream.unchanged(window, [])):
+                self._update(w.stream, w.conn, None, events, window, [], board)
+        if not (quiet and self.public.unchanged(window, [])):
+            self._update(self.public, None, None, events, window, [], board)
         self.sent += len(events)
         self.answer()
 

@@ -151,8 +151,8 @@ class Seating:
         self.seats[s] = m
         log.info("table %d: %s sits at seat %d", t.id, name, s)
         t.outbox.send(conn, m.seated_frame())
-        t.talk.replay(conn)
         t.changed()
+        t.talk.replay(conn)
         if not self.free():
             t.start_game()
         return m
@@ -166,8 +166,8 @@ class Seating:
         log.info("table %d: %s is back at seat %d", t.id, m.name, m.seat)
         m.away = m.left = False
         t.outbox.send(conn, m.seated_frame())
-        t.talk.replay(conn)
         t.changed()
+        t.talk.replay(conn)
         if t.phase is not Phase.WAITING:
             t.delivery.snapshot(m.stream, conn, m.seat, last_seq)
             if t.phase is Phase.OVER:
@@ -179,8 +179,8 @@ class Seating:
         t = self.table
         w = Watcher(conn)
         self.watchers.append(w)
-        t.talk.replay(conn)
         t.outbox.send(conn, t.talk.table_frame())
+        t.talk.replay(conn)
         if t.phase is not Phase.WAITING:
             w.stream.follow(t.delivery.public)  # the game so far, for the snapshot's log
             t.delivery.snapshot(w.stream, conn, None, None)
@@ -193,6 +193,7 @@ class Seating:
         if w in self.watchers:
             self.watchers.remove(w)
             self.table.changed(lobby_only=True)
+            self._after_people_left()
 
     def here(self, m: Member) -> None:
         """The person is at the keyboard again: the bot hands their seat back."""
@@ -259,11 +260,15 @@ class Seating:
 
     def _after_people_left(self) -> None:
         """Close (or reset) a table nobody is at any more. A seat in its grace period keeps it
-        open, except at a table someone opened whose game has not started: nothing there is
-        worth a `--tables` slot for the whole grace period, so it goes at once."""
+        open during a game; before one, nothing there is worth a `--tables` slot (or the host's
+        own table's seats) for the whole grace period, so it goes at once. After a game, those
+        still here may all have asked for a rematch: it starts."""
         t = self.table
-        holds = t.phase is not Phase.WAITING or t.persistent
+        holds = t.phase is not Phase.WAITING
         present = [m for m in self.humans if not m.left and (m.conn is not None or (holds and m.grace is not None))]
+        if present and t.phase is Phase.OVER:
+            t.rematch_if_agreed()
+            return
         if present or self.watchers:
             return
         if t.phase is Phase.PLAYING:

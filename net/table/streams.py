@@ -51,14 +51,22 @@ class Stream:
         return [wire_decision(w, d) for w, d in self.decisions]
 
     def new_game(self) -> None:
-        """A game starts: nothing to answer, and the updates from here on are its own."""
+        """A game starts: nothing to answer, and the updates from here on are its own (its
+        first goes out whatever it shows)."""
         self.decisions = []
+        self.view = None
         self.game_start = self.seq
 
     def follow(self, public: Stream) -> None:
         """Start where `public` is (a new spectator), with its updates for the game's log."""
         self.view, self.window, self.seq, self.game_start = public.view, public.window, public.seq, public.game_start
         self.history.extend(public.history)
+
+    def unchanged(self, window: dict[str, Any] | None, mine: list[Decision]) -> bool:
+        """An update with no events would tell this seat nothing: the same window and decisions
+        (its board is as of the last event sent, which it has; a step of someone's move under
+        way is the mover's alone until its events come)."""
+        return self.view is not None and window == self.window and [d for _, d in self.decisions] == mine
 
     def update(
         self,

@@ -185,8 +185,13 @@ class Table:
             raise NetError(ErrorCode.WRONG_PHASE, "the game is not over")
         m.rematch = True
         self.changed()
+        self.rematch_if_agreed()
+
+    def rematch_if_agreed(self) -> None:
+        """After a game, once every person still connected asked for another (also when the
+        last who had not leaves or drops), seats rotate and it starts."""
         present = [x for x in self.humans if x.conn is not None and not x.left]
-        if all(x.rematch for x in present):
+        if self.phase is Phase.OVER and present and all(x.rematch for x in present):
             self.seating.rotate()
             self.start_game()
 
@@ -286,7 +291,11 @@ class Table:
         try:
             value = normalize(option)
         except ValueError:
-            raise NetError(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
+            value = None
+        if value is None or value not in decision.values():
+            # Said with the seat's own decision number: the engine's (and its text) counts
+            # every seat's decisions, which the wire ids exist to hide.
+            raise NetError(ErrorCode.OPTION_NOT_OFFERED, f"that is not one of the options of decision {wire_id}")
         self.autoplay.stop(decision.id)
         seq, held = stream.seq, self.delivery.hold is not None
         self.apply(m.seat, decision, value)

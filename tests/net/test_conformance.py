@@ -142,8 +142,8 @@ async def test_limits_rate_limited_requests_get_their_result_and_other_frames_an
         got = await raw.until_closed()
         answers = [(f["t"], f.get("aid"), f.get("code")) for f in got if f["t"] in ("result", "error", "bye")]
         assert answers == [
-            ("result", 0, None),
-            ("result", 1, None),
+            ("result", 0, "not_seated"),  # a refusal, not a protocol error
+            ("result", 1, "not_seated"),
             ("result", 10, "rate_limited"),
             ("error", None, "rate_limited"),
             ("result", 11, "rate_limited"),
@@ -325,7 +325,7 @@ async def test_requests_every_request_gets_exactly_one_result_with_its_aid() -> 
         assert [r["aid"] for r in results] == [*range(1, 13), None, None, 99]
         codes = [r.get("code") for r in results]
         assert codes[:5] == ["not_seated", "not_seated", "not_seated", "not_seated", "not_seated"]
-        assert codes[5:12] == ["not_seated", None, None, None, None, "not_allowed", "bad_field"]
+        assert codes[5:12] == ["not_seated", "not_seated", None, None, None, "not_allowed", "bad_field"]
         assert codes[12] == "bad_field"
         await raw.close()
 

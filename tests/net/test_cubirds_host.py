@@ -116,6 +116,7 @@ async def test_cubirds_table_info_and_create_name_the_game() -> None:
         assert info["game_id"] == "cubirds"
         update = await raw.recv("update")
         assert update["view"]["game"] == "cubirds" and len(update["view"]["rows"]) == 4
+        raw.send({"t": "leave", "aid": 9})  # seated, one asks from the lobby
         raw.send({"t": "create", "game_id": "cubirds", "seats": 6, "aid": 2})
         refused = await raw.recv("result")
         while refused.get("aid") != 2:

@@ -196,7 +196,11 @@ async def test_client_sees_table_and_lobby() -> None:
 
 
 async def test_a_seat_waits_for_its_player_before_the_game_too() -> None:
+    """A person still waiting at the table keeps it open: a dropped person's seat waits the
+    grace period for them (alone, they would leave it empty: see test_conformance_found)."""
     async with running_host(table_config(seats=4, bots=1, away_grace=30.0)) as host:
+        stays = await Raw.open(host.port)
+        await stays.hello("Cy", table=1)
         first = await Raw.open(host.port)
         await first.hello("Ada", table=1)
         seated = await first.recv("seated")
@@ -211,6 +215,8 @@ async def test_a_seat_waits_for_its_player_before_the_game_too() -> None:
         await again.close()
     clock = LoopFakeClock()
     async with running_host(table_config(seats=4, bots=1, away_grace=20.0), clock=clock) as host:
+        stays = await Raw.open(host.port)
+        await stays.hello("Cy", table=1)
         gone = await Raw.open(host.port)
         await gone.hello("Bob", table=1)
         seat = (await gone.recv("seated"))["seat"]

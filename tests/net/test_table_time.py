@@ -184,8 +184,8 @@ async def test_r12_a_reconnect_never_restarts_a_turn_clock() -> None:
 async def test_r12_a_table_nobody_is_at_before_its_game_goes_at_once() -> None:
     """An empty table that nobody sits at goes at once: a table opened with `create` whose only
     person drops before its game starts closes without waiting out the grace period (its
-    `--tables` slot is free for the next player at once); the host's own table keeps a dropped
-    person's seat for the grace period."""
+    `--tables` slot is free for the next player at once); a table where someone else still waits
+    (here the host's own) keeps a dropped person's seat for the grace period."""
     clock = LoopFakeClock()  # the grace period never passes unless the test says so
     cfg = table_config(seats=3, bots=0, away_grace=20.0)
     async with running_host(cfg, clock=clock, tables=2) as host:
@@ -200,10 +200,13 @@ async def test_r12_a_table_nobody_is_at_before_its_game_goes_at_once() -> None:
         while 2 in host.tables:
             await asyncio.sleep(0.005)
         assert clock.now() == 0.0, "no time passed"
+        bob.send({"t": "leave", "aid": 3})  # one creates from the lobby
         bob.send({"t": "create", "seats": 2, "aid": 2})
         seated = await bob.recv("seated")
         assert (await bob.recv("result"))["ok"], "the slot is free again"
         await bob.close()
+        dan = await Raw.open(host.port, local="127.0.0.4")
+        await dan.hello("Dan", table=1)
         carol = await Raw.open(host.port, local="127.0.0.3")
         await carol.hello("Carol", table=1)
         held = await carol.recv("seated")
@@ -216,7 +219,8 @@ async def test_r12_a_table_nobody_is_at_before_its_game_goes_at_once() -> None:
         welcome = await again.hello("Carol", token=held["token"])
         assert welcome["t"] == "welcome" and welcome["resumed"], "the host's own table kept the seat"
         assert seated["table"] not in host.tables, "Bob's table went when he did"
-        await again.close()
+        for r in (again, dan):
+            await r.close()
 
 
 async def test_r12_seq_follows_the_person_and_starts_again_after_leave() -> None:
