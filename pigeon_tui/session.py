@@ -253,9 +253,16 @@ class Session:
         """Watch a table (from the lobby): the public view, live. Raises ChoiceRefused."""
         self._view = None
         self._first.clear()
+        await self.stand_up()
         out = await self.client.watch(table)
         if not out.ok:
             raise ChoiceRefused(out.text or "the host refused")
+
+    async def stand_up(self) -> None:
+        """Leave the seat taken in the lobby (a table waiting for players) before going to
+        another: the host moves nobody who sits (docs/protocol.md, A session)."""
+        if self.client.seat is not None:
+            await self.to_lobby()
 
     async def to_lobby(self) -> None:
         """Leave the table (its seat, or watching it) for the host's lobby."""

@@ -330,6 +330,8 @@ class LobbyScreen(GuardedScreen):
         if self._phase(table) in ("playing", "over") and self.session.client.table_id != table:
             self._watch(table)  # "already playing; you may watch": so we do
             return
+        if self.session.client.table_id != table:
+            await self.session.stand_up()
         out = await self.session.client.join(table)
         if not out.ok:
             self.notify(out.text or "You cannot sit there.", severity="error")
