@@ -8,6 +8,7 @@ import socket
 
 import msgpack
 
+from net.errors import ErrorCode
 from net.frames import HEADER, encode
 from net.host import Host
 from net.limits import Limits
@@ -101,6 +102,7 @@ async def test_slowloris_and_silent_clients_are_dropped() -> None:
             silent = await Raw.open(host.port)  # never says hello
             half = await Raw.open(host.port)
             await half.hello("Slow")
+            conn = next(s.conn for s in host.sessions.values() if s.conn.name == "Slow")
             frame = encode({"t": "say", "text": "hi there"})
             half.send_bytes(frame[:5])  # then one byte at a time, too slowly
             for byte in frame[5:9]:
@@ -109,7 +111,9 @@ async def test_slowloris_and_silent_clients_are_dropped() -> None:
             got_silent = await silent.until_closed()
             got_half = await half.until_closed()
             assert [f["code"] for f in got_silent if f["t"] == "bye"] == ["timeout"]
-            assert [f["code"] for f in got_half if f["t"] == "bye"] == ["timeout"]
+            # The host's bye may be lost: a byte sent after it closed makes its side reset.
+            assert [f["code"] for f in got_half if f["t"] == "bye"] in (["timeout"], [])
+            assert conn.close_code is ErrorCode.TIMEOUT
             await silent.close()
             await half.close()
             return None
