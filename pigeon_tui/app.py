@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.changes import FLASH_SECONDS
+from pigeon_tui.hangup import watch_terminal
 from pigeon_tui.joining import Joining, SeatKeeper
 from pigeon_tui.session import GameOptions, Seat, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
@@ -127,6 +128,7 @@ class PigeonApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
+        watch_terminal(self)
         self.call_after_refresh(self._start_logging)
         if self.play_now:
             self.start_game(self.options)  # the start screen is built only if asked for

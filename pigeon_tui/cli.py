@@ -194,7 +194,7 @@ def _run_app(
     gc.freeze()  # what the imports made lives as long as the app: collections need not walk it
     gc.enable()
     app.run()
-    return 0
+    return app.return_code or 0  # 129 after the terminal hung up
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from core.decisions import IllegalChoice
 from net.archive import SavedRecord, games, load, open_db
 from net.store import StoreError
+from pigeon_tui.hangup import watch_terminal
 from pigeon_tui.screens.replay import GameListScreen, ReplayScreen, Viewer
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
@@ -44,6 +45,7 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
+        watch_terminal(self)
         if self.saved is not None:
             self.push_screen(ReplayScreen(self.saved, self.glyphs, self.viewer))
             return

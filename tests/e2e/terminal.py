@@ -191,6 +191,16 @@ class Terminal:
             self.keys.append((time.monotonic(), key))
             os.write(self.master, KEYS.get(key, key.encode()))
 
+    def hang_up(self) -> None:
+        """Close the terminal under the program (its emulator, tmux or sshd is gone): no key,
+        no signal; the program reads end-of-file and its writes fail."""
+        if not self.closed.is_set():
+            self._loop.remove_reader(self.master)
+            self.closed.set()
+            self._changed.set()
+        os.close(self.master)
+        self.master = -1
+
     async def close(self, grace: float = 5.0) -> int | None:
         """ctrl+q as a person would; then whatever is left of the program's process group
         (its host child, bot workers) is killed. Returns the program's exit code."""
@@ -211,6 +221,8 @@ class Terminal:
                 await self.closed.wait()
         except TimeoutError:
             pass
+        if self.master < 0:
+            return code  # hung up: closed already
         if not self.closed.is_set():
             self._loop.remove_reader(self.master)
         os.close(self.master)
