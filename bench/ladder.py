@@ -35,6 +35,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from core.bots import make_bot
 from core.cards import Edition
 from core.decisions import DecisionKind
+from core.events import EventKind
 from core.rules import apply
 from core.scoring import ranking_key, scores, winners
 from core.setup import new_game
@@ -87,9 +88,7 @@ def play(task: Task) -> dict[str, Any]:
             actions[d.player] += 1
             if option == DRAW and len(seen.hand) >= HAND_LIMIT and len(d.options) > 1:
                 draws_full[d.player] += 1
-        final = state.final_left is not None
-        apply(state, d.player, d.id, option)
-        if final and state.final_left is None and not state.over:
+        if any(e.kind is EventKind.FINAL_CANCELLED for e in apply(state, d.player, d.id, option)):
             restarts[d.player] += 1
     keys = [list(ranking_key(s)) for s in scores(state)]
     return {

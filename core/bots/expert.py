@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from typing import Callable, Final
 
 from core.bots.determinize import Unseen, determinize
-from core.bots.heuristic import RECALL_COST, Policy, kind, totals
+from core.bots.greedy import cancels, settle
+from core.bots.heuristic import Policy, invasion_cost, kind, totals
 from core.cards import ACTIONS
 from core.decisions import BACK, Decision, DecisionKind, OptionValue
 from core.rules import apply
 from core.scoring import winners
 from core.state import GameState
+from core.turn import DRAW, HAND_LIMIT
 from core.views import PlayerView
 
 Deadline = Callable[[], bool]
@@ -71,6 +73,15 @@ BY_POLICY: Final = frozenset({DecisionKind.DISCARD, DecisionKind.KEEP})
 """Decisions the policy answers alone: which card to discard, which guano to keep."""
 SCALE: Final = 2.5
 """VP of lead that turns into a reward of about 0.73 (a logistic curve)."""
+SWING: Final = 1.5
+"""How many VP the worths of two seats drift apart per round of turns (the spread of the
+guessed win shares grows with the root of the rounds left)."""
+INVASION_MEAN: Final = 1.6
+"""Flock cards an Invasion reveals on average (to count the turns left in the Flock deck)."""
+WASTE_EDGE: Final = 0.03
+"""Reward a wasted turn (a draw with a full hand, R3.3) or calling the final phase off (R4.6)
+must gain over the best other option, beyond twice the standard error of the paired difference:
+both are legal, but taken on noise they make a bot look lost and a game drag on."""
 
 
 def key(value: OptionValue) -> object:
@@ -100,20 +111,29 @@ class Node:
 
 
 def rewards(state: GameState) -> list[float]:
-    """Every seat's reward in 0..1: the win share at the end, else its lead through a logistic
-    (the active player's Invasion still to come counted at its expected cost)."""
+    """Every seat's reward in 0..1: 0.7 of its win share and 0.3 of its lead through a logistic.
+    Before the end the win share is guessed from the worths (the active player's Invasion still
+    to come counted at its expected cost), the sharper the fewer turns are left: a reward that
+    rated any unfinished game above a lost one made bots that are behind call the final phase off
+    (R4.6) again and again, for no better chance."""
+    n = state.players
     vals = totals(state)
     if not state.over:
-        vals[state.active] -= RECALL_COST * sum(ACTIONS[c].recall for c in state.played)
+        vals[state.active] -= invasion_cost(state, state.active)
     out = []
-    for s in range(state.players):
+    for s in range(n):
         others = [v for i, v in enumerate(vals) if i != s]
         lead = vals[s] - 0.5 * (max(others) + sum(others) / len(others))
         out.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
     if state.over:
         won = winners(state)
-        return [0.7 * (1.0 / len(won) if s in won else 0.0) + 0.3 * out[s] for s in range(state.players)]
-    return out
+        return [0.7 * (1.0 / len(won) if s in won else 0.0) + 0.3 * out[s] for s in range(n)]
+    left = state.final_left if state.final_left is not None else n + len(state.flock) / INVASION_MEAN
+    spread = SWING * math.sqrt(max(0.5, left / n))
+    top = max(vals)
+    odds = [math.exp((v - top) / spread) for v in vals]
+    total = sum(odds)
+    return [0.7 * odds[s] / total + 0.3 * out[s] for s in range(n)]
 
 
 class ExpertBot:
@@ -216,6 +236,11 @@ class ExpertBot:
         n = len(values)
         alive = list(range(n))
         sums, counts, votes = [0.0] * n, [0] * n, [0] * n
+        got: list[dict[int, float]] = [{} for _ in range(n)]
+        """Each option's reward per sample, for paired comparisons."""
+        waste = [v == DRAW and len(view.hand) >= HAND_LIMIT for v in values]
+        final = view.final_left is not None
+        sample = 0
         stages = max(1, math.ceil(math.log2(n)))
         used = 0
         stopped = False
@@ -229,13 +254,17 @@ class ExpertBot:
                 base = determinize(view, decision, random.Random(seed), unseen)
                 stop = horizon(base, self.preset.rounds)
                 best, best_r = alive[0], -1.0
+                sample += 1
                 for i in alive:
                     state = base.clone()
-                    apply(state, seat, decision.id, values[i])
+                    cancelled = cancels(apply(state, seat, decision.id, values[i]))
                     policy = Policy(random.Random(seed + 1), self.policy.noise)
+                    if final:
+                        waste[i] = settle(state, policy) or cancelled or waste[i]
                     r = playout(state, policy, stop)[seat]
                     sums[i] += r
                     counts[i] += 1
+                    got[i][sample] = r
                     used += 1
                     if r > best_r:
                         best, best_r = i, r
@@ -246,7 +275,12 @@ class ExpertBot:
             alive = alive[: (len(alive) + 1) // 2]
         self.last_iterations = used
         most = max(counts[i] for i in alive)
-        return max((i for i in alive if counts[i] == most), key=lambda i: (sums[i] / counts[i], votes[i]))
+        best = max((i for i in alive if counts[i] == most), key=lambda i: (sums[i] / counts[i], votes[i]))
+        calm = [i for i in range(n) if not waste[i] and counts[i]]
+        if not waste[best] or not calm:
+            return best
+        other = max(calm, key=lambda i: sums[i] / counts[i])
+        return best if gains(got[best], got[other], WASTE_EDGE) else other
 
     def _select(self, node: Node, keys: list[Key]) -> int:
         c = self.preset.explore
@@ -270,6 +304,17 @@ def playout(state: GameState, policy: Policy, stop: int) -> list[float]:
         d = state.open[0]
         apply(state, d.player, d.id, policy.choose(state, d))
     return rewards(state)
+
+
+def gains(a: dict[int, float], b: dict[int, float], edge: float) -> bool:
+    """Whether rewards `a` beat `b` by more than `edge` plus twice the standard error, over the
+    samples both were played on."""
+    diffs = [a[k] - b[k] for k in a if k in b]
+    if len(diffs) < 2:
+        return False
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean > edge + 2 * math.sqrt(var / len(diffs))
 
 
 def decided(root: Node, left: int) -> bool:

@@ -12,34 +12,46 @@ import random
 from typing import Final
 
 from core.bots.determinize import Unseen, determinize
-from core.bots.heuristic import RECALL_COST, Policy, evaluate
-from core.cards import ACTIONS
+from core.bots.heuristic import CARD_VALUE, Policy, evaluate, invasion_cost
 from core.decisions import BACK, Decision, DecisionKind, OptionValue
+from core.events import Event, EventKind
 from core.rules import apply
 from core.state import GameState
+from core.turn import DRAW, HAND_LIMIT
 from core.views import PlayerView
 
 SETTLE_LIMIT: Final = 300
 """Decisions the look-ahead plays at most before judging a position."""
+REFILL: Final = 0.6
+"""Share of a card's worth that a play from a full hand gets back: drawing now would draw
+nothing (R3.3), and the next draw refills what the play spent. Without it the evaluation, which
+counts every card in hand, rates a wasted action above any play worth less than a card."""
+RESTART_MARGIN: Final = 1.0
+"""VP an option that calls the final phase off (R4.6, R6.2) must gain over the best other one."""
 
 
-def settle(state: GameState, policy: Policy, limit: int = SETTLE_LIMIT) -> None:
-    """Play on with `policy` until an action is next (or the game ends)."""
+def settle(state: GameState, policy: Policy, limit: int = SETTLE_LIMIT) -> bool:
+    """Play on with `policy` until an action is next (or the game ends). True if the final phase
+    was called off on the way (R4.6, R6.2)."""
+    cancelled = False
     for _ in range(limit):
         if state.over:
-            return
+            break
         d = state.open[0]
         if d.kind is DecisionKind.ACTION:
-            return
-        apply(state, d.player, d.id, policy.choose(state, d))
+            break
+        cancelled = cancels(apply(state, d.player, d.id, policy.choose(state, d))) or cancelled
+    return cancelled
+
+
+def cancels(events: list[Event]) -> bool:
+    """Whether these events call the final phase off (R4.6, R6.2)."""
+    return any(e.kind is EventKind.FINAL_CANCELLED for e in events)
 
 
 def judge(state: GameState, seat: int) -> float:
-    """The evaluation, less the recall cost of the seat's Invasion if it is still to come."""
-    value = evaluate(state, seat)
-    if not state.over and state.active == seat:
-        value -= RECALL_COST * sum(ACTIONS[c].recall for c in state.played)
-    return value
+    """The evaluation, less the cost of the seat's Invasion if it is still to come."""
+    return evaluate(state, seat) - invasion_cost(state, seat)
 
 
 class GreedyBot:
@@ -55,13 +67,30 @@ class GreedyBot:
             return values[0]
         seat = decision.player
         unseen = Unseen(view)
+        full = decision.kind is DecisionKind.ACTION and len(view.hand) >= HAND_LIMIT
         totals = [0.0] * len(values)
+        restart = [False] * len(values)
         for _ in range(self.samples):
             base = determinize(view, decision, self.rng, unseen)
             for i, v in enumerate(values):
                 s = base.clone()
-                apply(s, seat, decision.id, v)
-                settle(s, self.policy)
+                cancelled = cancels(apply(s, seat, decision.id, v))
+                cancelled = settle(s, self.policy) or cancelled
                 totals[i] += judge(s, seat)
-        best = max(range(len(values)), key=lambda i: totals[i] / self.samples + self.noise * self.rng.random())
-        return values[best]
+                if full and v != DRAW:
+                    totals[i] += REFILL * CARD_VALUE * max(0, HAND_LIMIT - len(s.hands[seat]))
+                restart[i] = restart[i] or cancelled
+        score = [t / self.samples + self.noise * self.rng.random() for t in totals]
+        return values[pick(score, restart, RESTART_MARGIN)]
+
+
+def pick(score: list[float], restart: list[bool], margin: float) -> int:
+    """The best option; one that restarts the final phase only if it beats every other by
+    `margin`. It is legal and may win a game, but a bot that does it on a small edge makes games
+    drag on (R4.6)."""
+    best = max(range(len(score)), key=score.__getitem__)
+    calm = [i for i in range(len(score)) if not restart[i]]
+    if not restart[best] or not calm:
+        return best
+    other = max(calm, key=score.__getitem__)
+    return best if score[best] >= score[other] + margin else other

@@ -62,6 +62,29 @@ def totals(state: GameState) -> list[float]:
     return [points(state, s) + CARD_VALUE * len(state.hands[s]) for s in range(state.players)]
 
 
+def invasion_cost(state: GameState, seat: int) -> float:
+    """Expected VP `seat` loses to its own Invasion if it is still to come this turn: each recall
+    reveals one more Flock card (R3.5), and an Infamous Pigeon in the Flock deck, revealed, lands
+    on the active Balcony (R4.1): sent back into a near-empty deck (R4.6) it comes straight home."""
+    if state.over or state.active != seat:
+        return 0.0
+    recall = 0
+    for c in state.played:
+        recall += ACTIONS[c].recall
+    cost = RECALL_COST * recall
+    flock = state.flock
+    if flock and len(flock) <= INFAMOUS_WATCH:
+        book = state.book
+        if any(book[c].rule is Rule.INFAMOUS for c in flock):
+            cost += min(1.0, (1 + recall) / len(flock))
+    return cost
+
+
+INFAMOUS_WATCH: Final = 6
+"""Flock deck sizes at which the Infamous Pigeon's return is worth counting (a bigger deck
+rarely reveals it this turn, and the policy never sends it back there)."""
+
+
 def relative(values: list[float], seat: int) -> float:
     """A seat's standing: its worth against the best and the average of its rivals."""
     others = [v for s, v in enumerate(values) if s != seat]

@@ -1,0 +1,60 @@
+"""Bots that do not waste turns: no draw with a full hand while a play helps (R3.3), no final
+phase called off for nothing (R4.6, R6.2). Choices on hand-built positions, no timings."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.bots import make_bot
+from core.bots.expert import gains
+from core.bots.greedy import pick
+from core.state import Trophy
+from core.turn import DRAW
+from core.views import view
+from tests.core.scenario import BLAM, COMMON, FINE, INFAMOUS, LAME, STUPID, SWEEPER, build, decision
+
+LEVELS = ("greedy", "easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_r3_3_a_full_hand_plays_blam_on_a_crowded_statue_instead_of_drawing_nothing(level: str) -> None:
+    """R3.3: drawing with 5 cards draws nothing; Blam! on a Statue of two pigeons takes two
+    trophies (R5.2). Every level above random plays it."""
+    hand = [BLAM[0], FINE[0], FINE[1], SWEEPER[0], SWEEPER[1]]
+    for seed in range(3):
+        state = build(zones={"statue": [COMMON[0], COMMON[1]]}, hands=[hand, [], []], spare_flock="flock")
+        d = decision(state, 0)
+        assert DRAW in d.values()
+        assert make_bot(level, seed).choose(view(state, 0), d) == ("play", BLAM[0])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_r4_6_no_bot_sends_the_infamous_back_into_an_empty_deck_for_nothing(level: str) -> None:
+    """R4.6, R6.2: in the final phase, converting the Infamous Pigeon with the Flock deck empty
+    costs two cards, gives no trophy, calls the final phase off, and the seat's own Invasion
+    brings the Infamous straight back (R4.1). A seat ahead by two trophies, on the game's last
+    turn, draws instead."""
+    lead = {0: [Trophy((STUPID[0],), 1), Trophy((LAME[0],), 1)]}
+    for seed in range(3):
+        state = build(
+            zones={"b0": [INFAMOUS[0]], "b1": [COMMON[0]], "b2": [COMMON[1]]},
+            hands=[[FINE[0], FINE[1]], [], []],
+            trophies=lead,
+            final_left=1,
+        )
+        d = decision(state, 0)
+        assert ("convert", INFAMOUS[0]) in d.values()
+        assert make_bot(level, seed).choose(view(state, 0), d) == DRAW
+
+
+def test_r4_6_a_restart_is_taken_only_with_a_clear_edge() -> None:
+    """The rule of both searches: the best option, unless it calls the final phase off (R4.6)
+    without beating the best other option by the margin."""
+    assert pick([1.0, 1.5], [False, True], margin=1.0) == 0
+    assert pick([1.0, 2.5], [False, True], margin=1.0) == 1
+    assert pick([1.0, 1.5], [True, True], margin=1.0) == 1
+    small = {k: 0.52 + 0.01 * (k % 2) for k in range(40)}
+    rival = {k: 0.5 for k in range(40)}
+    assert not gains(small, rival, edge=0.03)
+    assert gains({k: v + 0.1 for k, v in small.items()}, rival, edge=0.03)
+    assert not gains({0: 1.0}, {0: 0.0}, edge=0.03)
