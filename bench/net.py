@@ -76,8 +76,8 @@ class Peer:
     decoder: FrameDecoder = field(default_factory=lambda: FrameDecoder(types=HOST_TYPES))
     seq: int = 0
     decisions: list[dict[str, Any]] = field(default_factory=list)
-    arrivals: dict[int, tuple[float, bool]] = field(default_factory=dict)
-    """seq -> (perf_counter when it arrived, whether it was outside a reaction window)."""
+    arrivals: dict[int, tuple[float, bool, int]] = field(default_factory=dict)
+    """seq -> (perf_counter when it arrived, whether it was outside a reaction window, events)."""
     results: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     overs: list[dict[str, Any]] = field(default_factory=list)
@@ -110,7 +110,7 @@ class Peer:
                 if t in ("update", "snapshot"):
                     self.seq = m["seq"]
                     self.decisions = m["decisions"]
-                    self.arrivals[m["seq"]] = (now, m["window"] is None)
+                    self.arrivals[m["seq"]] = (now, m["window"] is None, len(m["events"]))
                 elif t == "result":
                     self.results.append(m)
                     if not m["ok"]:
@@ -210,6 +210,7 @@ async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
     await asyncio.gather(*(p.wait(lambda p=p: p.seq >= 1) for p in peers))
     full: list[float] = []
     windowed: list[float] = []
+    steps: list[float] = []
     games = 0
     example_view_size = 0
     try:
@@ -233,16 +234,23 @@ async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
                     p.send({"t": "choose", "id": d["id"], "option": choice(d, rng), "aid": 1})
                     p.decisions = []
             else:
-                p, d = asked[0]
+                chooser, d = asked[0]
                 t0 = time.perf_counter()
-                p.send({"t": "choose", "id": d["id"], "option": choice(d, rng), "aid": 1})
-                p.decisions = []
+                chooser.send({"t": "choose", "id": d["id"], "option": choice(d, rng), "aid": 1})
+                chooser.decisions = []
+                s = seqs[peers.index(chooser)]
+                await chooser.wait(lambda c=chooser, s=s: c.seq > s)
+                if not chooser.arrivals[s + 1][2]:
+                    # A step that shows nothing yet goes to its chooser alone (the others hear
+                    # of the move when its events come): not a choice -> 6 clients sample.
+                    steps.append(chooser.arrivals[s + 1][0] - t0)
+                    continue
             await asyncio.gather(*(p.wait(lambda p=p, s=s: p.seq > s) for p, s in zip(peers, seqs, strict=True)))
             if kind in REACTIONS:
                 continue
             firsts = [p.arrivals[s + 1] for p, s in zip(peers, seqs, strict=True)]
-            latency = max(t for t, _ in firsts) - t0
-            (full if all(v for _, v in firsts) else windowed).append(latency)
+            latency = max(t for t, _, _ in firsts) - t0
+            (full if all(v for _, v, _ in firsts) else windowed).append(latency)
             await asyncio.sleep(PACE)
             await echo.once()
     finally:
@@ -258,6 +266,8 @@ async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
         "p99_ms": ms(pct(full, 0.99)),
         "max_ms": ms(max(full)),
         "window_frame_p99_ms": ms(pct(windowed, 0.99)) if windowed else None,
+        "step_samples": len(steps),
+        "step_p50_ms": ms(statistics.median(steps)) if steps else None,
         "errors": len(errors),
         "view_bytes": example_view_size,
     }
