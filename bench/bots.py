@@ -3,6 +3,7 @@ small tournament table. Prints figures; nothing depends on them (design.md, "Tes
 
     python bench/bots.py                      # timings, two whole hard games, a small table
     python bench/bots.py --positions 40 --full-games 5 --games 20 --levels greedy,easy,medium,hard
+    python bench/bots.py --positions 20 --full-games 0 --games 0 --pool 2   # one process vs two
 """
 
 from __future__ import annotations
@@ -63,6 +64,32 @@ def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision
         )
 
 
+def time_pool(level: str, positions: list[tuple[GameState, Decision]], processes: int) -> list[float]:
+    """Wall seconds per decision of `level` asked through a host's BotPool of `processes` workers
+    (two or more spread a search's samples over them)."""
+    import asyncio
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `net` is the package, not bench/net.py
+    from net.bots import BotPool
+
+    async def run() -> list[float]:
+        pool = BotPool(processes=processes)
+        try:
+            state0, d0 = positions[0]
+            await pool.choose(level, 0, view(state0, d0.player), d0)  # workers started and warm
+            out = []
+            for i, (state, d) in enumerate(positions):
+                t0 = time.perf_counter()
+                await pool.choose(level, i, view(state, d.player), d)
+                out.append(time.perf_counter() - t0)
+            return out
+        finally:
+            pool.close()
+
+    return asyncio.run(run())
+
+
 def tournament(levels: Sequence[str], games: int, players: int, against: str, seed: int) -> None:
     print(f"\n{players}-player games, each level against {against} x{players - 1}, {games} games, seats rotated")
     print(f"{'level':>8} {'win rate':>9} {'95% CI':>15} {'score':>7} {'rival score':>12} {'s/game':>7}")
@@ -105,13 +132,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--levels", default="random,greedy,easy,medium,hard")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--full-games", type=int, default=2, help="whole 4-player games of four hard bots to time")
+    p.add_argument("--pool", type=int, default=0, help="also time hard through a host's pool of 1 and N processes")
     args = p.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
     unknown = [x for x in levels + [args.against] if x not in LEVELS]
     if unknown:
         print(f"unknown levels {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
         return 2
-    time_levels(levels, mid_game_positions(args.positions, seed=args.seed))
+    positions = mid_game_positions(args.positions, seed=args.seed)
+    time_levels(levels, positions)
+    if args.pool:
+        print(f"\nhard through a host's bot pool, wall ms per decision ({len(positions)} positions)")
+        for n in (1, args.pool):
+            ms = [1000 * t for t in time_pool("hard", positions, n)]
+            print(f"{n} process(es): p50 {percentile(ms, 0.5):7.1f}  p95 {percentile(ms, 0.95):7.1f}", flush=True)
     if args.full_games:
         full_games("hard", args.full_games, 4, args.seed)
     if args.games:

@@ -49,6 +49,67 @@ def _think_plain(game_id: str, level: str, seed: int, seen: dict[str, Any], deci
     return plain(think(level, seed, game(game_id).view_from_dict(seen), Decision.from_dict(decision)))
 
 
+def shard_seed(seed: int, shard: int) -> int:
+    """The seed of part `shard` of a decision's search (part 0 is the bot's own seed)."""
+    return seed + 1_000_003 * shard
+
+
+def _think_shard(
+    game_id: str, level: str, seed: int, shard: int, shards: int, seen: dict[str, Any], decision: dict[str, Any]
+) -> dict[str, Any]:
+    """Part `shard` of a searching bot's thinking, in a worker process: its share of the samples
+    (`tally`), or, for a decision the bot does not search that way, its whole answer (part 0)."""
+    view, d = game(game_id).view_from_dict(seen), Decision.from_dict(decision)
+    bot = make_bot(level, shard_seed(seed, shard), time.perf_counter, game_id)
+    tally = getattr(bot, "tally", None)
+    part = tally(view, d, shard, shards) if tally is not None else None
+    if part is None:
+        return {"option": plain(think(level, seed, view, d)) if shard == 0 else None}
+    return {"tally": part}
+
+
+def _merge(game_id: str, level: str, seed: int, decision: Decision, parts: list[dict[str, Any]]) -> Any:
+    """The option the parts of a decision's search settle on together (plain data)."""
+    values = decision.values()
+    fallback = next((v for v in values if v != BACK), values[0])
+    if "option" in parts[0]:
+        return parts[0]["option"]
+    try:
+        bot = make_bot(level, seed, None, game_id)
+        option = normalize(bot.merged(decision, [p["tally"] for p in parts]))  # type: ignore[attr-defined]
+    except Exception:  # a bot bug must not stall the table
+        log.exception("bot %r could not merge its search of decision %d", level, decision.id)
+        return plain(fallback)
+    return plain(option if option in values else fallback)
+
+
+def _gather(futures: list[Future[Any]], merge: Callable[[list[Any]], Any]) -> Future[Any]:
+    """One future for several: `merge` of their results once all are in (on the thread that
+    finished last); cancelling it cancels them."""
+    out: Future[Any] = Future()
+    left = [len(futures)]
+
+    def one_done(_: Future[Any]) -> None:
+        left[0] -= 1
+        if left[0] or out.done():
+            return
+        try:
+            out.set_result(merge([f.result() for f in futures]))
+        except BaseException as exc:  # noqa: BLE001 - a part failed or was cancelled: so did the whole
+            if not out.done():
+                out.set_exception(exc)
+
+    def cancelled(f: Future[Any]) -> None:
+        if f.cancelled():
+            for part in futures:
+                part.cancel()
+
+    out.add_done_callback(cancelled)
+    for f in futures:
+        f.add_done_callback(one_done)
+    return out
+
+
 Done = Callable[[OptionValue | None], None]
 """Called with a bot's option, or None if it could not think (the pool is closed or broken)."""
 Post = Callable[..., object]
@@ -80,26 +141,30 @@ class BotPool:
         and not at all once the returned job is cancelled."""
         post = self._post or asyncio.get_running_loop().call_soon_threadsafe
         try:
-            if self.processes > 0:
-                gid = game_of_view(seen).id
-                future = self._executor.submit(_think_plain, gid, level, seed, seen.to_dict(), decision.to_dict())
-            else:
-                future = self._executor.submit(think, level, seed, seen, decision)
+            future = self._submit(level, seed, seen, decision)
         except RuntimeError:  # the pool is shut down: the host is closing
             future = Future()
             future.cancel()
         return Job(future, done, post, self.processes > 0)
 
+    def _submit(self, level: str, seed: int, seen: Any, decision: Decision) -> Future[Any]:
+        """The bot's answer to come (plain data from worker processes). With two processes or
+        more, a searching bot's samples are spread over all of them: a 2-core machine thinks
+        twice as fast, and the event loop only merges the parts."""
+        if self.processes == 0:
+            return self._executor.submit(think, level, seed, seen, decision)
+        gid = game_of_view(seen).id
+        seen_d, decision_d = seen.to_dict(), decision.to_dict()
+        if self.processes < 2 or level not in SEARCH_LEVELS:
+            return self._executor.submit(_think_plain, gid, level, seed, seen_d, decision_d)
+        n = self.processes
+        parts = [self._executor.submit(_think_shard, gid, level, seed, i, n, seen_d, decision_d) for i in range(n)]
+        return _gather(parts, lambda got: _merge(gid, level, seed, decision, got))
+
     async def choose(self, level: str, seed: int, seen: Any, decision: Decision) -> OptionValue:
         """The bot's option. Cancelling it is safe (the result of the worker is dropped)."""
-        loop = asyncio.get_running_loop()
-        if self.processes > 0:
-            gid = game_of_view(seen).id
-            raw = await loop.run_in_executor(
-                self._executor, _think_plain, gid, level, seed, seen.to_dict(), decision.to_dict()
-            )
-            return normalize(raw)
-        return await loop.run_in_executor(self._executor, think, level, seed, seen, decision)
+        raw = await asyncio.wrap_future(self._submit(level, seed, seen, decision))
+        return normalize(raw) if self.processes > 0 else raw
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
@@ -147,7 +212,9 @@ def known_level(level: str) -> bool:
 
 
 def default_processes(levels: set[str], cpus: int | None) -> int:
-    """Worker processes for these bot levels: none for quick bots, up to two for searching ones."""
+    """Worker processes for these bot levels: none for quick bots; for searching ones one per
+    core, up to two (a bot's samples are spread over them, BotPool._submit): the event loop
+    waits on the workers most of the time, so it needs no core of its own."""
     if not levels & SEARCH_LEVELS:
         return 0
-    return max(1, min(2, (cpus or 1) - 1))
+    return max(1, min(2, cpus or 1))

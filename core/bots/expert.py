@@ -20,17 +20,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Final
+from typing import Any, Callable, Final
 
+from core.bots import flat
 from core.bots.determinize import Unseen, determinize
-from core.bots.greedy import cancels, settle
-from core.bots.heuristic import Policy, invasion_cost, kind, totals
+from core.bots.heuristic import Policy, kind
+from core.bots.playout import horizon, playout
 from core.cards import ACTIONS
 from core.decisions import BACK, Decision, DecisionKind, OptionValue
 from core.rules import apply
-from core.scoring import winners
 from core.state import GameState
-from core.turn import DRAW, HAND_LIMIT
 from core.views import PlayerView
 
 Deadline = Callable[[], bool]
@@ -71,17 +70,6 @@ MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
 BY_POLICY: Final = frozenset({DecisionKind.DISCARD, DecisionKind.KEEP})
 """Decisions the policy answers alone: which card to discard, which guano to keep."""
-SCALE: Final = 2.5
-"""VP of lead that turns into a reward of about 0.73 (a logistic curve)."""
-SWING: Final = 1.5
-"""How many VP the worths of two seats drift apart per round of turns (the spread of the
-guessed win shares grows with the root of the rounds left)."""
-INVASION_MEAN: Final = 1.6
-"""Flock cards an Invasion reveals on average (to count the turns left in the Flock deck)."""
-WASTE_EDGE: Final = 0.03
-"""Reward a wasted turn (a draw with a full hand, R3.3) or calling the final phase off (R4.6)
-must gain over the best other option, beyond twice the standard error of the paired difference:
-both are legal, but taken on noise they make a bot look lost and a game drag on."""
 
 
 def key(value: OptionValue) -> object:
@@ -110,32 +98,6 @@ class Node:
         self.player = player
 
 
-def rewards(state: GameState) -> list[float]:
-    """Every seat's reward in 0..1: 0.7 of its win share and 0.3 of its lead through a logistic.
-    Before the end the win share is guessed from the worths (the active player's Invasion still
-    to come counted at its expected cost), the sharper the fewer turns are left: a reward that
-    rated any unfinished game above a lost one made bots that are behind call the final phase off
-    (R4.6) again and again, for no better chance."""
-    n = state.players
-    vals = totals(state)
-    if not state.over:
-        vals[state.active] -= invasion_cost(state, state.active)
-    out = []
-    for s in range(n):
-        others = [v for i, v in enumerate(vals) if i != s]
-        lead = vals[s] - 0.5 * (max(others) + sum(others) / len(others))
-        out.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
-    if state.over:
-        won = winners(state)
-        return [0.7 * (1.0 / len(won) if s in won else 0.0) + 0.3 * out[s] for s in range(n)]
-    left = state.final_left if state.final_left is not None else n + len(state.flock) / INVASION_MEAN
-    spread = SWING * math.sqrt(max(0.5, left / n))
-    top = max(vals)
-    odds = [math.exp((v - top) / spread) for v in vals]
-    total = sum(odds)
-    return [0.7 * odds[s] / total + 0.3 * out[s] for s in range(n)]
-
-
 class ExpertBot:
     def __init__(
         self,
@@ -156,20 +118,16 @@ class ExpertBot:
             return values[0]
         done = self.deadline() if self.deadline else None
         seat = decision.player
-        unseen = Unseen(view)
         if decision.kind in BY_POLICY:
             self.last_iterations = 0
-            state = determinize(view, decision, self.rng, unseen)
+            state = determinize(view, decision, self.rng)
             return self.policy.choose(state, next(d for d in state.open if d.id == decision.id))
-        size = float(self.preset.iterations)
-        if decision.kind not in MAJOR:
-            size *= self.preset.minor
-        late = self.preset.late * view.players
-        if view.turn > late:
-            size *= late / view.turn
-        budget = max(1, round(size))
+        budget = self._budget(view, decision)
         if not self.preset.tree:
-            return values[self._flat(view, decision, values, unseen, done, budget)]
+            t = flat.search(view, decision, values, self.rng, self.policy.noise, self.preset.rounds, budget, done)
+            self.last_iterations = flat.used(t)
+            return values[flat.best(t)]
+        unseen = Unseen(view)
         root = Node(seat)
         by_key: dict[Key, OptionValue] = {(seat, key(v)): v for v in values}
         runs = 0
@@ -182,6 +140,34 @@ class ExpertBot:
         self.last_root = root
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return by_key[best[0]]
+
+    def _budget(self, view: PlayerView, decision: Decision) -> int:
+        size = float(self.preset.iterations)
+        if decision.kind not in MAJOR:
+            size *= self.preset.minor
+        late = self.preset.late * view.players
+        if view.turn > late:
+            size *= late / view.turn
+        return max(1, round(size))
+
+    def tally(self, view: PlayerView, decision: Decision, shard: int, shards: int) -> dict[str, Any] | None:
+        """Part `shard` of `shards` of this decision's flat search (plain data, for a worker
+        process), or None if the decision is not searched that way (then `choose` it).
+        The parts' samples add up in `merged`: the same search, spread over processes."""
+        values = [o.value for o in decision.options if o.value != BACK]
+        if len(values) == 1 or decision.kind in BY_POLICY or self.preset.tree:
+            return None
+        done = self.deadline() if self.deadline else None
+        budget = max(1, math.ceil(self._budget(view, decision) / shards))
+        t = flat.search(view, decision, values, self.rng, self.policy.noise, self.preset.rounds, budget, done, shard)
+        self.last_iterations = flat.used(t)
+        return t.to_plain()
+
+    @staticmethod
+    def merged(decision: Decision, parts: list[dict[str, Any]]) -> OptionValue:
+        """The option the `tally` parts of one decision settle on together."""
+        values = [o.value for o in decision.options if o.value != BACK]
+        return values[flat.best(flat.merge([flat.Tally.from_plain(p) for p in parts]))]
 
     def _iterate(self, root: Node, state: GameState, decision: Decision) -> None:
         policy = self.policy
@@ -221,67 +207,6 @@ class ExpertBot:
             n.visits += 1
             n.reward += r[n.player]
 
-    def _flat(
-        self,
-        view: PlayerView,
-        decision: Decision,
-        values: list[OptionValue],
-        unseen: Unseen,
-        done: Deadline | None,
-        budget: int,
-    ) -> int:
-        """Sequential halving over the seat's options; each sample (a determinization and a
-        playout seed) is shared by every option still in the race, and votes for its best."""
-        seat = decision.player
-        n = len(values)
-        alive = list(range(n))
-        sums, counts, votes = [0.0] * n, [0] * n, [0] * n
-        got: list[dict[int, float]] = [{} for _ in range(n)]
-        """Each option's reward per sample, for paired comparisons."""
-        waste = [v == DRAW and len(view.hand) >= HAND_LIMIT for v in values]
-        final = view.final_left is not None
-        sample = 0
-        stages = max(1, math.ceil(math.log2(n)))
-        used = 0
-        stopped = False
-        while not stopped:
-            per = max(1, budget // (len(alive) * stages))
-            for _ in range(per):
-                if used and done is not None and done():
-                    stopped = True
-                    break
-                seed = self.rng.getrandbits(48)
-                base = determinize(view, decision, random.Random(seed), unseen)
-                stop = horizon(base, self.preset.rounds)
-                best, best_r = alive[0], -1.0
-                sample += 1
-                for i in alive:
-                    state = base.clone()
-                    cancelled = cancels(apply(state, seat, decision.id, values[i]))
-                    policy = Policy(random.Random(seed + 1), self.policy.noise)
-                    if final:
-                        waste[i] = settle(state, policy) or cancelled or waste[i]
-                    r = playout(state, policy, stop)[seat]
-                    sums[i] += r
-                    counts[i] += 1
-                    got[i][sample] = r
-                    used += 1
-                    if r > best_r:
-                        best, best_r = i, r
-                votes[best] += 1
-            if len(alive) == 1 or used >= budget:
-                break
-            alive.sort(key=lambda i: -sums[i] / counts[i])
-            alive = alive[: (len(alive) + 1) // 2]
-        self.last_iterations = used
-        most = max(counts[i] for i in alive)
-        best = max((i for i in alive if counts[i] == most), key=lambda i: (sums[i] / counts[i], votes[i]))
-        calm = [i for i in range(n) if not waste[i] and counts[i]]
-        if not waste[best] or not calm:
-            return best
-        other = max(calm, key=lambda i: sums[i] / counts[i])
-        return best if gains(got[best], got[other], WASTE_EDGE) else other
-
     def _select(self, node: Node, keys: list[Key]) -> int:
         c = self.preset.explore
         best, best_v = 0, -1.0
@@ -291,30 +216,6 @@ class ExpertBot:
             if v > best_v:
                 best, best_v = i, v
         return best
-
-
-def horizon(state: GameState, rounds: float) -> int:
-    """The last turn a playout from `state` plays (Preset.rounds)."""
-    return state.turn + max(1, round(rounds * state.players)) if rounds > 0 else 1 << 30
-
-
-def playout(state: GameState, policy: Policy, stop: int) -> list[float]:
-    """Play on with `policy` to the end of turn `stop` (or of the game); every seat's reward."""
-    while not state.over and state.turn <= stop:
-        d = state.open[0]
-        apply(state, d.player, d.id, policy.choose(state, d))
-    return rewards(state)
-
-
-def gains(a: dict[int, float], b: dict[int, float], edge: float) -> bool:
-    """Whether rewards `a` beat `b` by more than `edge` plus twice the standard error, over the
-    samples both were played on."""
-    diffs = [a[k] - b[k] for k in a if k in b]
-    if len(diffs) < 2:
-        return False
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return mean > edge + 2 * math.sqrt(var / len(diffs))
 
 
 def decided(root: Node, left: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.bots import make_bot
-from core.bots.expert import gains
+from core.bots.flat import gains
 from core.bots.greedy import pick
 from core.state import Trophy
 from core.turn import DRAW
@@ -58,3 +58,21 @@ def test_r4_6_a_restart_is_taken_only_with_a_clear_edge() -> None:
     assert not gains(small, rival, edge=0.03)
     assert gains({k: v + 0.1 for k, v in small.items()}, rival, edge=0.03)
     assert not gains({0: 1.0}, {0: 0.0}, edge=0.03)
+
+
+def test_a_search_split_in_parts_merges_into_the_same_choice() -> None:
+    """The flat search's samples add up: one part holding them all chooses as `choose` does, and
+    parts of a search spread over processes merge into an offered option."""
+    from core.bots.expert import PRESETS, ExpertBot
+    from core.setup import new_game
+
+    state = new_game(4, 21)
+    d = state.open[0]
+    seen = view(state, d.player)
+    whole = ExpertBot(3, PRESETS["easy"])
+    part = ExpertBot(3, PRESETS["easy"]).tally(seen, d, 0, 1)
+    assert part is not None
+    assert ExpertBot.merged(d, [part]) == whole.choose(seen, d)
+    parts = [ExpertBot(3 + i, PRESETS["easy"]).tally(seen, d, i, 2) for i in range(2)]
+    assert all(p is not None for p in parts)
+    assert ExpertBot.merged(d, [p for p in parts if p is not None]) in d.values()

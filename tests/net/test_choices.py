@@ -265,6 +265,25 @@ async def test_bots_in_worker_processes_answer_with_offered_options() -> None:
         pool.close()
 
 
+async def test_a_searching_bot_spreads_its_samples_over_two_worker_processes() -> None:
+    """Both cores: each worker plays part of the samples, the pool merges them into one offered
+    option; quick bots and unsearched decisions are answered whole."""
+    from core.setup import new_game
+    from core.views import view
+    from net.bots import BotPool, default_processes
+
+    assert default_processes({"hard"}, 2) == 2 and default_processes({"greedy"}, 2) == 0
+    pool = BotPool(processes=2)
+    try:
+        state = new_game(4, 12)
+        decision = state.open[0]
+        for level in ("easy", "medium", "greedy"):
+            option = await pool.choose(level, 5, view(state, decision.player), decision)
+            assert option in decision.values() and option != "back"
+    finally:
+        pool.close()
+
+
 def test_windows_are_paced_for_two_people_or_one_against_searching_bots() -> None:
     from net.bots import BotPool
     from net.table import Kind, Member, Table, TableConfig

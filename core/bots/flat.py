@@ -1,0 +1,151 @@
+"""The flat search of the level presets: sequential halving over the seat's options, every option
+played out on the same samples (common random numbers).
+
+A search fills a `Tally`; tallies of searches run apart (other processes, other seeds) add up with
+`merge`, so a decision's samples can be spread over a machine's cores and judged as one search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Final
+
+from core.bots.determinize import Unseen, determinize
+from core.bots.greedy import cancels, settle
+from core.bots.heuristic import Policy
+from core.bots.playout import horizon, playout
+from core.decisions import Decision, OptionValue
+from core.rules import apply
+from core.turn import DRAW, HAND_LIMIT
+from core.views import PlayerView
+
+WASTE_EDGE: Final = 0.03
+"""Reward a wasted turn (a draw with a full hand, R3.3) or calling the final phase off (R4.6)
+must gain over the best other option, beyond twice the standard error of the paired difference:
+both are legal, but taken on noise they make a bot look lost and a game drag on."""
+
+Sample = tuple[int, int]
+"""(search, sample number): which samples two options were both played on."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """Per option: reward sum, playouts, samples it won, whether it wastes the turn, and its
+    reward per sample."""
+
+    sums: list[float]
+    counts: list[int]
+    votes: list[int]
+    waste: list[bool]
+    got: list[dict[Sample, float]]
+
+    @classmethod
+    def empty(cls, n: int) -> Tally:
+        return cls([0.0] * n, [0] * n, [0] * n, [False] * n, [{} for _ in range(n)])
+
+    def to_plain(self) -> dict[str, Any]:
+        """Lists and numbers only (for a worker process's answer)."""
+        got = [[[k[0], k[1], r] for k, r in g.items()] for g in self.got]
+        return {"sums": self.sums, "counts": self.counts, "votes": self.votes, "waste": self.waste, "got": got}
+
+    @classmethod
+    def from_plain(cls, d: dict[str, Any]) -> Tally:
+        got = [{(int(a), int(b)): float(r) for a, b, r in g} for g in d["got"]]
+        return cls(list(d["sums"]), list(d["counts"]), list(d["votes"]), list(d["waste"]), got)
+
+
+def search(
+    view: PlayerView,
+    decision: Decision,
+    values: list[OptionValue],
+    rng: random.Random,
+    noise: float,
+    rounds: float,
+    budget: int,
+    done: Callable[[], bool] | None = None,
+    shard: int = 0,
+) -> Tally:
+    """Sequential halving over `values` with about `budget` playouts; each sample (a
+    determinization and a playout seed) is shared by every option still in the race and votes
+    for its best. `shard` names this search's samples apart from those of searches merged with it."""
+    seat = decision.player
+    n = len(values)
+    unseen = Unseen(view)
+    t = Tally.empty(n)
+    t.waste = [v == DRAW and len(view.hand) >= HAND_LIMIT for v in values]
+    final = view.final_left is not None
+    alive = list(range(n))
+    stages = max(1, math.ceil(math.log2(n)))
+    used = sample = 0
+    while True:
+        for _ in range(max(1, budget // (len(alive) * stages))):
+            if used and done is not None and done():
+                return t
+            seed = rng.getrandbits(48)
+            base = determinize(view, decision, random.Random(seed), unseen)
+            stop = horizon(base, rounds)
+            best, best_r = alive[0], -1.0
+            sample += 1
+            for i in alive:
+                state = base.clone()
+                cancelled = cancels(apply(state, seat, decision.id, values[i]))
+                policy = Policy(random.Random(seed + 1), noise)
+                if final:
+                    t.waste[i] = settle(state, policy) or cancelled or t.waste[i]
+                r = playout(state, policy, stop)[seat]
+                t.sums[i] += r
+                t.counts[i] += 1
+                t.got[i][(shard, sample)] = r
+                used += 1
+                if r > best_r:
+                    best, best_r = i, r
+            t.votes[best] += 1
+        if len(alive) == 1 or used >= budget:
+            return t
+        alive.sort(key=lambda i: -t.sums[i] / t.counts[i])
+        alive = alive[: (len(alive) + 1) // 2]
+
+
+def merge(tallies: list[Tally]) -> Tally:
+    """The tally of all these searches' samples together (they must name their samples apart)."""
+    n = len(tallies[0].sums)
+    out = Tally.empty(n)
+    for t in tallies:
+        for i in range(n):
+            out.sums[i] += t.sums[i]
+            out.counts[i] += t.counts[i]
+            out.votes[i] += t.votes[i]
+            out.waste[i] = out.waste[i] or t.waste[i]
+            out.got[i].update(t.got[i])
+    return out
+
+
+def best(t: Tally) -> int:
+    """The option the search settled on: among those played most (the last ones in the race),
+    the best mean, votes breaking ties; a wasted turn only with a clear edge over the best other
+    option."""
+    most = max(t.counts)
+    top = max((i for i, c in enumerate(t.counts) if c == most), key=lambda i: (t.sums[i] / t.counts[i], t.votes[i]))
+    calm = [i for i, c in enumerate(t.counts) if c and not t.waste[i]]
+    if not t.waste[top] or not calm:
+        return top
+    other = max(calm, key=lambda i: t.sums[i] / t.counts[i])
+    return top if gains(t.got[top], t.got[other], WASTE_EDGE) else other
+
+
+def used(t: Tally) -> int:
+    """Playouts the tally holds."""
+    return sum(t.counts)
+
+
+def gains(a: dict[Sample, float], b: dict[Sample, float], edge: float) -> bool:
+    """Whether rewards `a` beat `b` by more than `edge` plus twice the standard error, over the
+    samples both were played on."""
+    diffs = [a[k] - b[k] for k in a if k in b]
+    if len(diffs) < 2:
+        return False
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean > edge + 2 * math.sqrt(var / len(diffs))
