@@ -7,8 +7,11 @@
 2. Load: one host process, 50 tables of 4 seats (2 client seats + 2 random bots each, 100 real
    client connections, each table's pair from its own loopback address as the host counts
    addresses) play to the end. Bar: no error, host peak RSS under 250 MB.
+3. Store: the same 50 busy tables (each choice answered at people's pace, games played one
+   after another for `--seconds`), choice -> both clients of its table updated, p50/p99, with
+   the host's games database on and off (runs alternate, twice each). Bar: p99 on <= 1.5 x off.
 
-    python bench/net.py [--samples 1500] [--tables 50] [--window 1.5] [--json]
+    python bench/net.py [--samples 1500] [--tables 50] [--window 1.5] [--seconds 15] [--part all] [--json]
 """
 
 from __future__ import annotations
@@ -196,11 +199,18 @@ class Echo:
 # ---- 1. choice -> 6 clients -----------------------------------------------------------------
 
 
-async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
+async def choice_latency(samples: int, seed: int, echo: Echo, db: str) -> dict[str, Any]:
     """Choices at a table of 6, each followed by one echo round trip: both see the same machine."""
     host = await start_host(
         HostSpec(
-            seats=6, bots=0, reaction_limit=0, turn_limit=0, bot_delay=0, seed=seed, extra=("--reaction-window", "0")
+            seats=6,
+            bots=0,
+            reaction_limit=0,
+            turn_limit=0,
+            bot_delay=0,
+            seed=seed,
+            db=db,
+            extra=("--reaction-window", "0"),
         )
     )
     rng = random.Random(seed)
@@ -276,13 +286,14 @@ async def choice_latency(samples: int, seed: int, echo: Echo) -> dict[str, Any]:
 # ---- 2. many tables -------------------------------------------------------------------------
 
 
-async def load(tables: int, window: float, seed: int) -> dict[str, Any]:
+async def load(tables: int, window: float, seed: int, db: str) -> dict[str, Any]:
     host: HostProcess = await start_host(
         HostSpec(
             seats=4,
             bots=2,
             bot_delay=0,
             seed=seed,
+            db=db,
             extra=("--tables", str(tables), "--reaction-window", str(window)),
         )
     )
@@ -360,14 +371,137 @@ async def load(tables: int, window: float, seed: int) -> dict[str, Any]:
     }
 
 
+# ---- 3. the store on and off ----------------------------------------------------------------
+
+
+async def busy(tables: int, seconds: float, seed: int, db: str) -> list[float]:
+    """`tables` tables of 2 people and 2 bots playing game after game for `seconds`: the time
+    from each person's choice to both people of its table holding the update it led to.
+    `db`: the host's database ("": none)."""
+    host = await start_host(
+        HostSpec(
+            seats=4,
+            bots=2,
+            bot_delay=0,
+            seed=seed,
+            reaction_limit=0,
+            turn_limit=0,
+            db=db,
+            extra=("--tables", str(tables), "--reaction-window", "0"),
+        )
+    )
+    rng = random.Random(seed)
+    samples: list[float] = []
+    pairs: list[tuple[Peer, Peer]] = []
+    try:
+        for i in range(tables):
+            local = f"127.0.{i // 250}.{i % 250 + 2}"
+            a = await Peer.open(host.port, f"A{i}", local)
+            b = await Peer.open(host.port, f"B{i}", local)
+            a.send(hello(a.name, table=1) if i == 0 else hello(a.name))
+            if i:
+                a.send({"t": "create", "seats": 4, "bots": 2, "aid": 1})
+            await a.wait(lambda a=a: a.seated is not None)
+            assert a.seated is not None
+            b.send(hello(b.name, table=a.seated["table"]))
+            pairs.append((a, b))
+        end = time.perf_counter() + seconds
+
+        async def play(me: Peer, other: Peer) -> None:
+            games = 0
+            while time.perf_counter() < end:
+                if len(me.overs) > games:
+                    games = len(me.overs)
+                    me.send({"t": "rematch", "aid": 0})
+                if not me.decisions:
+                    me.changed.clear()
+                    try:
+                        await asyncio.wait_for(me.changed.wait(), 1.0)
+                    except TimeoutError:
+                        pass
+                    continue
+                await asyncio.sleep(PACE * (1 + rng.random()))
+                if not me.decisions:
+                    continue
+                d = me.decisions[0]
+                seqs = (me.seq, other.seq)
+                t0 = time.perf_counter()
+                me.send({"t": "choose", "id": d["id"], "option": choice(d, rng), "aid": 1})
+                me.decisions = []
+                try:
+                    await me.wait(lambda s=seqs[0]: me.seq > s, 10.0)
+                    await other.wait(lambda s=seqs[1]: other.seq > s, 10.0)
+                except TimeoutError:
+                    continue  # a reaction others still answer: not a choice that updates everyone
+                if DecisionKind(d["kind"]) not in REACTIONS:
+                    samples.append(max(me.arrivals[seqs[0] + 1][0], other.arrivals[seqs[1] + 1][0]) - t0)
+
+        await asyncio.gather(*(play(a, b) for a, b in pairs), *(play(b, a) for a, b in pairs))
+    finally:
+        for a, b in pairs:
+            await a.close()
+            await b.close()
+        await host.stop()
+    return samples
+
+
+async def store_on_off(tables: int, seconds: float, seed: int) -> dict[str, Any]:
+    import tempfile
+
+    on: list[float] = []
+    off: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(4):
+            store = run % 2 == 1
+            got = await busy(tables, seconds, seed + run, f"{tmp}/games{run}.sqlite" if store else "")
+            (on if store else off).extend(got)
+    out = {
+        "tables": tables,
+        "off": {"samples": len(off), "p50_ms": ms(statistics.median(off)), "p99_ms": ms(pct(off, 0.99))},
+        "on": {"samples": len(on), "p50_ms": ms(statistics.median(on)), "p99_ms": ms(pct(on, 0.99))},
+    }
+    out["ratio_p99"] = round(pct(on, 0.99) / pct(off, 0.99), 2)
+    out["bar_ratio_p99_le_1_5"] = out["ratio_p99"] <= 1.5
+    return out
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--samples", type=int, default=1500, help="choices measured for the latency figure")
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--window", type=float, default=1.5, help="the host's --reaction-window in the load run")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seconds", type=float, default=15.0, help="length of each run of the store figure")
+    ap.add_argument("--part", choices=["all", "latency", "load", "store"], default="all")
+    ap.add_argument(
+        "--db", default=None, help="the host's games database in parts 1 and 2 (default: a new one; '': none)"
+    )
     ap.add_argument("--json", action="store_true", help="print only the JSON summary")
     args = ap.parse_args()
+    summary: dict[str, Any] = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()}}
+    import tempfile
+
+    scratch = tempfile.TemporaryDirectory()
+    if args.db is None:
+        args.db = f"{scratch.name}/games.sqlite"
+    if args.part in ("all", "latency"):
+        summary.update(await latency_part(args))
+    if args.part in ("all", "load"):
+        summary.update(await load_part(args))
+    if args.part in ("all", "store"):
+        st = await store_on_off(args.tables, args.seconds, args.seed)
+        summary["store"] = st
+        if not args.json:
+            print(
+                f"store, {st['tables']} busy tables: choice -> both clients, off p50 {st['off']['p50_ms']} ms "
+                f"p99 {st['off']['p99_ms']} ms ({st['off']['samples']}); on p50 {st['on']['p50_ms']} ms "
+                f"p99 {st['on']['p99_ms']} ms ({st['on']['samples']}); ratio p99 {st['ratio_p99']} (bar <= 1.5)"
+            )
+    scratch.cleanup()
+    print(json.dumps(summary))
+
+
+async def latency_part(args: argparse.Namespace) -> dict[str, Any]:
 
     from core.setup import new_game
     from core.views import view
@@ -376,14 +510,13 @@ async def main() -> None:
     echo_server = Echo(payload)
     await echo_server.start()
     try:
-        latency = await choice_latency(args.samples, args.seed, echo_server)
+        latency = await choice_latency(args.samples, args.seed, echo_server, args.db)
     finally:
         await echo_server.stop()
     echo = echo_server.samples
     latency["view_bytes"] = len(encode(payload))
     echo_p99 = pct(echo, 0.99)
     summary: dict[str, Any] = {
-        "machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()},
         "echo": {"samples": len(echo), "p50_ms": ms(statistics.median(echo)), "p99_ms": ms(echo_p99)},
         "choice_to_6_clients": latency,
         "ratio_p99": round(latency["p99_ms"] / ms(echo_p99), 2),
@@ -394,7 +527,12 @@ async def main() -> None:
         print(f"echo (1 client, {latency['view_bytes']} B frame): p50 {e['p50_ms']} ms  p99 {e['p99_ms']} ms")
         print(f"choice -> 6 clients hold the new view:  p50 {c['p50_ms']} ms  p99 {c['p99_ms']} ms ({c['samples']})")
         print(f"ratio p99 {summary['ratio_p99']} (bar <= 3)")
-    many = await load(args.tables, args.window, args.seed)
+    return summary
+
+
+async def load_part(args: argparse.Namespace) -> dict[str, Any]:
+    summary: dict[str, Any] = {}
+    many = await load(args.tables, args.window, args.seed, args.db)
     summary["load"] = many
     summary["bar_load"] = (
         many["errors"] == 0 and many["games_finished"] == args.tables and many["host_rss_peak_mb"] < 250
@@ -405,7 +543,7 @@ async def main() -> None:
             f"{m['tables']} tables x 4 seats, {m['connections']} connections: {m['games_finished']} games finished, "
             f"{m['errors']} errors, host RSS peak {m['host_rss_peak_mb']} MB, play {m['play_s']} s"
         )
-    print(json.dumps(summary))
+    return summary
 
 
 if __name__ == "__main__":

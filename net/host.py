@@ -33,6 +33,7 @@ from net.messages import (
 from net.peers import address_key
 from net.sanitize import clean, clean_name
 from net.spawn import READY_LINE
+from net.store import Store, StoreConfig
 from net.table import Member, Table, TableConfig
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,8 @@ class HostConfig:
     discovery_port: int | None = None
     """UDP port to answer LAN discovery probes on (net.discovery.DISCOVERY_PORT for a LAN host,
     0 for any free one); None answers none (the private host of a game against bots)."""
+    store: StoreConfig | None = None
+    """The games database every table writes to (None: games are kept in memory only)."""
 
 
 class Host:
@@ -78,6 +81,8 @@ class Host:
         self._tasks: set[asyncio.Task[None]] = set()
         self._discovery: asyncio.DatagramTransport | None = None
         self.on_ready: Callable[[Host], None] | None = None
+        self.store = Store.open(config.store)
+        """Where tables write their games once `start` ran (checked now: a damaged one stops us)."""
         self.lobby.open_table(config.table, persistent=True)
 
     @property
@@ -89,10 +94,14 @@ class Host:
     async def start(self) -> None:
         """Listen. After this, `port` is the port bound (useful with port 0). Raises OSError if
         the address is taken."""
+        if self.store is not None and not self.store.run:
+            self.lobby.begin_store()
         self._server = await asyncio.start_server(
             self._accept, self.config.bind, self.config.port, reuse_address=True, limit=self.limits.max_frame
         )
         log.info("listening on %s", ", ".join(f"{a}:{p}" for a, p in self.addresses()))
+        if self.store is not None:
+            self.store.listening(self.port)
         if self.config.discovery_port is not None:
             await self._start_discovery(self.config.discovery_port)
 
@@ -162,6 +171,8 @@ class Host:
             await self._server.wait_closed()
             self._server = None
         self.bots.close()
+        if self.store is not None:
+            await self.store.close()
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(

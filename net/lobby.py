@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
 from core.games import GAMES
 from net.connection import Connection
 from net.errors import ErrorCode, NetError
+from net.journal import TableJournal, keep
 from net.messages import Choose, Create, Here, Join, Leave, Rematch, Say, Start, Sync, Watch
 from net.table import Member, Phase, Table, TableConfig, Watcher
 
@@ -73,7 +74,13 @@ class Lobby:
                 self._resync(s)
             return
         if not answered:
-            s.conn.send({"t": "result", "aid": frame.aid, "ok": True})
+            # After the table's own frames (held until what they tell is written down).
+            table = s.member.table if s.member is not None else s.watching_table
+            result = {"t": "result", "aid": frame.aid, "ok": True}
+            if table is not None:
+                table.outbox.send(s.conn, result)
+            else:
+                s.conn.send(result)
 
     # ---- tables -----------------------------------------------------------------------------
 
@@ -82,8 +89,41 @@ class Lobby:
         self._next_table += 1
         table = Table(tid, config, self.host.bots, self._changed, persistent, clock=self.host.clock)
         self.tables[tid] = table
+        store = self.host.store
+        if store is not None and store.run:
+            self.keep(table)
         self._changed(table)
         return table
+
+    def keep(self, table: Table, uid: str | None = None) -> TableJournal:
+        """Have the host's store keep `table`'s games from now on."""
+        store = self.host.store
+        assert store is not None
+        journal = keep(table, store, uid)
+        if store.private:
+            journal.on_game_started = self._give_up_others
+        return journal
+
+    def begin_store(self) -> None:
+        """Start the host's store: every table writes its games to it from now on, and the
+        games left unfinished come back if the host is to resume them (a private host always)."""
+        store, wanted = self.host.store, self.host.config.store
+        assert store is not None and wanted is not None
+        store.begin(self.host.config.port or None)
+        for table in list(self.tables.values()):
+            if not isinstance(table.recorder, TableJournal):
+                self.keep(table)
+        if wanted.resume or wanted.private:
+            from net.resume import restore
+
+            restore(self.host, store, wanted.game)
+
+    def _give_up_others(self, table: Table) -> None:
+        """A private host's new game: the game left unfinished that it brought back is given up."""
+        for other in list(self.tables.values()):
+            if other is not table and other.phase is Phase.PLAYING:
+                other.close()
+                self._changed(other)
 
     def _changed(self, table: Table) -> None:
         members = set(table.members)

@@ -68,6 +68,11 @@ class HostSpec:
     """More `pigeon-tui host` options, as written (`--reaction-window 0`)."""
     game: str = "pigeons"
     """The game its table plays (a `core.games` id)."""
+    db: str | None = None
+    """Its games database ("": none, games kept in memory); None: the default one."""
+    private_game_host: bool = False
+    """The private host of a game against bots (`--private`): it brings back the game a person
+    left unfinished here, and gives up older ones when a new game starts."""
 
     @classmethod
     def private_game(
@@ -93,6 +98,7 @@ class HostSpec:
             log_file="",
             verbose=True,
             game=game,
+            private_game_host=True,
         )
 
     @property
@@ -119,6 +125,10 @@ class HostSpec:
             args += ["--log-file", self.log_file]
         if self.verbose:
             args.append("--verbose")
+        if self.db is not None:
+            args += ["--db", self.db] if self.db else ["--no-db"]
+        if self.private_game_host:
+            args.append("--private")
         return [*args, *self.extra]
 
     def argv(self, command: Sequence[str] = HOST_COMMAND) -> list[str]:

@@ -211,7 +211,7 @@ class Waiter(Protocol):
 
 class Store:
     """A host's games database. Open it (checks it, raises StoreError), `begin` on the event
-    loop (records this run, starts the writer), hand a `net.journal.Journal` to each table, `close` at the
+    loop (records this run, starts the writer), hand a `net.journal.TableJournal` to each table, `close` at the
     end (waits for every write)."""
 
     def __init__(self, path: Path, *, private: bool = False, reset: bool = False) -> None:
@@ -233,6 +233,17 @@ class Store:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_saved: Callable[[int], None] = self._saved_through
+
+    @classmethod
+    def open(cls, config: StoreConfig | None) -> Store | None:
+        """The store `config` asks for (None: none). Raises StoreError."""
+        if config is None:
+            return None
+        return cls(config.path, private=config.private, reset=config.reset)
+
+    def listening(self, port: int) -> None:
+        """The host listens on `port`: where this run's clients reconnect."""
+        self.put("UPDATE runs SET port=? WHERE id=?", (port, self.run))
 
     def begin(self, port: int | None) -> None:
         """Record this run (its process, and the port clients reconnect to) and start writing.

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, Sequence
 if TYPE_CHECKING:
     from net.host import HostConfig
     from net.spawn import HostProcess
+    from net.store import StoreConfig
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -273,14 +274,60 @@ def _host(args: argparse.Namespace) -> int:
             logging.basicConfig(level=level, format="%(levelname)s %(message)s")
     else:
         logging.basicConfig(level=level, format="%(levelname)s %(message)s")
+    from net.store import StoreError
+
     try:
         asyncio.run(run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin))
     except KeyboardInterrupt:
         pass
+    except StoreError as exc:
+        print(f"pigeon-tui host: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"pigeon-tui host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def store_config(args: argparse.Namespace) -> StoreConfig | None:
+    """The games database a host's `--db` options name (None: `--no-db`, kept in memory)."""
+    from pathlib import Path
+
+    from net.store import StoreConfig, default_path
+
+    if args.no_db:
+        return None
+    path = Path(args.db) if args.db else default_path()
+    game = getattr(args, "resume_game", None)
+    return StoreConfig(
+        path,
+        private=getattr(args, "private", False),
+        resume=getattr(args, "resume", False) or game is not None,
+        game=game,
+        reset=args.db_reset,
+    )
+
+
+def add_store_arguments(p: argparse.ArgumentParser) -> None:
+    """A host's options for its games database."""
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the games database (default: games.sqlite in the user data directory, or in $PIGEON_TUI_DATA_DIR)",
+    )
+    p.add_argument("--no-db", action="store_true", help="keep games in memory only (lost when the host stops)")
+    p.add_argument(
+        "--db-reset",
+        action="store_true",
+        help="if the games database is damaged or unreadable, set it aside (renamed) and start a new one",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="bring back every game a host left unfinished in the database (crashed, killed, stopped): "
+        "players reconnect into their seats by themselves",
+    )
+    p.add_argument("--resume-game", type=int, metavar="GAME", help="with --resume: only this game (its number)")
 
 
 def _host_config(args: argparse.Namespace) -> HostConfig:
@@ -323,6 +370,7 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
         table=table,
         bot_processes=processes,
         discovery_port=None if args.no_discovery else args.discovery_port,
+        store=store_config(args),
     )
 
 
@@ -400,6 +448,10 @@ def _host_arguments(hp: argparse.ArgumentParser) -> None:
     hp.add_argument(
         "--discovery-port", type=int, default=DISCOVERY_PORT, help="UDP port for LAN discovery probes (0: any)"
     )
+    add_store_arguments(hp)
+    hp.add_argument(
+        "--private", action="store_true", help="the private host of a game against bots (the app starts it so)"
+    )
     hp.add_argument("--ready", action="store_true", help="print `LISTENING ADDRESS PORT` once listening")
     hp.add_argument("--exit-with-stdin", action="store_true", help="stop when stdin closes (a child process)")
     hp.add_argument(
@@ -443,7 +495,12 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         seats=args.seats, bots=args.bots, bot_level=levels[0], bot_levels=levels if len(levels) > 1 else ()
     )
     host = HostConfig(
-        bind="127.0.0.1", port=0, name=args.name, tables=min(args.max_sessions + 1, TABLES_MAX), table=table
+        bind="127.0.0.1",
+        port=0,
+        name=args.name,
+        tables=min(args.max_sessions + 1, TABLES_MAX),
+        table=table,
+        store=None if game is not None else store_config(args),
     )
     config = SshConfig(
         bind=args.bind,
@@ -482,10 +539,15 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         for addr in addresses or ["127.0.0.1"]:
             print(f"players type: ssh {port_flag}NAME@{addr}", flush=True)
 
+    from net.store import StoreError
+
     try:
         asyncio.run(serve_ssh(config, ready))
     except KeyboardInterrupt:
         pass
+    except StoreError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
         return 1
@@ -515,6 +577,7 @@ def _add_serve_ssh(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     sp.add_argument("--seats", type=_players, default=4, help="seats at the game host's own table")
     sp.add_argument("--bots", type=int, default=0, help="bot seats at that table")
     sp.add_argument("--bot-level", default="greedy", help="level of bots (comma-separated: one per bot seat)")
+    add_store_arguments(sp)
     sp.add_argument("-v", "--verbose", action="store_true", help="log connections and sessions")
     sp.set_defaults(run=_serve_ssh)
 

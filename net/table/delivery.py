@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from core.decisions import Decision
 from net.clock import Handle
 from net.table.config import Phase
-from net.table.outbox import Recipient
+from net.table.outbox import Frame, Recipient
 from net.table.seating import Member
 from net.table.streams import Stream
 
@@ -106,7 +106,7 @@ class Delivery:
                 i = windows[0]
                 is_open = i == windows[-1] and bool(reacts)
                 events, board = self._take(i + 1)
-                self._deliver(events, {"kind": window_of(events[-1])}, False, reacts if is_open else [], board)
+                self.deliver(events, {"kind": window_of(events[-1])}, False, reacts if is_open else [], board)
                 if is_open:
                     t.timers.window_opened(reacts)
                 self.hold = t.clock.call_later(t.config.reaction_window, self._hold_over)
@@ -119,11 +119,11 @@ class Delivery:
             if not any(t.seating.attended(d.player) for d in reacts):
                 return  # only bots (or stand-ins) are asked: they answer at once
             events, board = self._take(windows[-1] + 1)
-            self._deliver(events, {"kind": window_of(events[-1])}, False, reacts, board)
+            self.deliver(events, {"kind": window_of(events[-1])}, False, reacts, board)
             t.timers.window_opened(reacts)
             return
         events, _ = self._take(len(self.pending))
-        self._deliver(events, None, True, (), state)
+        self.deliver(events, None, True, (), state)
         t.timers.start_turns()
         if state.over:
             t.game_over()
@@ -150,7 +150,7 @@ class Delivery:
 
     # ---- sending ----------------------------------------------------------------------------
 
-    def _deliver(
+    def deliver(
         self,
         events: list[Any],
         window: dict[str, Any] | None,
@@ -170,23 +170,26 @@ class Delivery:
         # or window change gets an update: the others' would say that someone is partway
         # through a move (and which step, in the view's `flow`).
         quiet = full and not events
+        out: list[tuple[Recipient, Frame]] = []
         for m in t.seating.humans:
             if full:
                 mine = [d for d in state.open if d.player == m.seat]
             else:
                 mine = [d for d in asked if d.player == m.seat]
             if not (quiet and m.stream.unchanged(window, mine)):
-                self._update(m.stream, m.conn, m.seat, events, window, mine, board)
+                self._update(out, m.stream, m.conn, m.seat, events, window, mine, board)
         for w in t.seating.watchers:
             if not (quiet and w.stream.unchanged(window, [])):
-                self._update(w.stream, w.conn, None, events, window, [], board)
+                self._update(out, w.stream, w.conn, None, events, window, [], board)
         if not (quiet and self.public.unchanged(window, [])):
-            self._update(self.public, None, None, events, window, [], board)
+            self._update(out, self.public, None, None, events, window, [], board)
+        self._send(out)
         self.sent += len(events)
         self.answer()
 
     def _update(
         self,
+        out: list[tuple[Recipient, Frame]],
         stream: Stream,
         conn: Recipient | None,
         seat: int | None,
@@ -195,11 +198,19 @@ class Delivery:
         mine: list[Decision],
         board: Any,
     ) -> None:
-        """One update to one stream. `board` None: the board of the last update (no events)."""
+        """One update to one stream, its frame added to `out` for its connection (if any).
+        `board` None: the board of the last update (no events)."""
         t = self.table
         frame = stream.update(t.id, seat, events, window, mine, board, t.timers.left(mine), t.game)
         if conn is not None:
-            self.table.outbox.send(conn, frame)
+            out.append((conn, frame))
+
+    def _send(self, out: list[tuple[Recipient, Frame]]) -> None:
+        """The streams moved on: the table's recorder hears of it first, then the frames go."""
+        t = self.table
+        t.recorder.delivered(t)
+        for conn, frame in out:
+            t.outbox.send(conn, frame)
 
     def snapshot(self, stream: Stream, conn: Recipient, seat: int | None, last_seq: int | None) -> None:
         """Send a seat everything it needs to go on (`Stream.snapshot`)."""
@@ -240,4 +251,6 @@ class Delivery:
         assert state is not None
         stream = m.stream
         mine = [d for _, d in stream.decisions if d in state.open]
-        self._update(stream, m.conn, m.seat, [], stream.window, mine, None)
+        out: list[tuple[Recipient, Frame]] = []
+        self._update(out, stream, m.conn, m.seat, [], stream.window, mine, None)
+        self._send(out)

@@ -226,6 +226,7 @@ class Seating:
             m.left = True
             m.away = True
             m.stop_grace()
+            t.recorder.seats_changed(t)
         t.changed()
         self._after_people_left()
         t.autoplay.kick()
@@ -238,12 +239,12 @@ class Seating:
         if t.phase is not Phase.OVER and not m.away:
             grace = t.config.away_grace
             log.info("table %d: %s disconnected; seat %d waits %g s for them", t.id, m.name, m.seat, grace)
-            m.grace = t.clock.call_later(grace, self._grace_over, m)
+            m.grace = t.clock.call_later(grace, self.grace_over, m)
         else:
             log.info("table %d: %s disconnected (seat %d)", t.id, m.name, m.seat)
         self._after_people_left()
 
-    def _grace_over(self, m: Member) -> None:
+    def grace_over(self, m: Member) -> None:
         t = self.table
         m.grace = None
         if m.conn is None and t.phase is Phase.WAITING and self.seats[m.seat] is m:

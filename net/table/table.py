@@ -24,6 +24,7 @@ from net.table.autoplay import Autoplay
 from net.table.config import Phase, TableConfig, fresh_seed
 from net.table.delivery import Delivery
 from net.table.outbox import Frame, Outbox, Recipient
+from net.table.recorder import Recorder
 from net.table.seating import Member, Seating, Watcher
 from net.table.streams import Stream
 from net.table.talk import Talk
@@ -56,6 +57,8 @@ class Table:
         """The host's own table: reset rather than closed when everybody leaves."""
         self.clock: Clock = clock or LoopClock()
         self.outbox = outbox or Outbox()
+        self.recorder = Recorder()
+        """Who keeps this table's games (the host's store); told of each step before its frames."""
         self.closed = False
         self.phase = Phase.WAITING
         self.game: AnyGame = config.the_game
@@ -209,6 +212,7 @@ class Table:
         self.phase = Phase.PLAYING
         for stream in [m.stream for m in members] + [w.stream for w in self.watchers] + [self.public]:
             stream.new_game()
+        self.recorder.game_started(self)
         log.info("table %d: game %d starts (%d players, seed %d)", self.id, self.game_no, len(members), seed)
         for m in members:
             if m.human and m.conn is not None:
@@ -223,6 +227,7 @@ class Table:
         log.info("table %d: game %d is over after %d turns; won by %s", self.id, self.game_no, self.state.turn, names)
         self.phase = Phase.OVER
         self._stop_all()
+        self.recorder.game_over(self)
         for m in self.humans:
             if m.conn is not None:
                 self.send_over(m.conn)
@@ -318,6 +323,7 @@ class Table:
             self.state = backup
             raise NetError(ErrorCode.INTERNAL, "the host could not apply that choice") from None
         self.record.choices.append((seat, decision.id, option))
+        self.recorder.chose(self, seat, decision.id, option)
         self.delivery.produced(events, boards)
         self.timers.closed({d.id for d in state.open})
         self.delivery.pump()

@@ -27,6 +27,7 @@ class Talk:
             return
         line = {"t": "chat", "table": t.id, "name": name, "seat": seat, "text": text}
         self.chat.append(line)
+        t.recorder.said(t, line)
         for conn in t.seating.conns():
             t.outbox.send(conn, line)
 

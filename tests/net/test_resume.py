@@ -1,0 +1,60 @@
+"""Crash and resume through the real CLI (issue 11): the host process is killed (SIGKILL) at a
+decision, started again with `--resume`, the clients reconnect by themselves, and the game ends
+exactly as it would have without the crash. bench/resume.py runs 50 such games."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from net.client import Client, GameOver
+from net.spawn import start_host
+from tests.net.crash import free_port, game, spec
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+async def test_a_game_killed_at_a_random_decision_ends_as_without_the_crash(seed: int, tmp_path: Path) -> None:
+    whole = await game(seed, tmp_path, None)
+    total = len(whole.record["choices"])
+    kill_at = random.Random(seed).randrange(1, total)
+    crashed = await game(seed, tmp_path, kill_at)
+    assert crashed.killed_at is not None and crashed.killed_at >= kill_at
+    assert crashed.agree and whole.agree
+    assert crashed.final == whole.final
+
+
+async def test_killed_at_the_last_choice_the_results_still_come(tmp_path: Path) -> None:
+    """The host killed once the game's last choice is written, before its `over` went out (the
+    database says the game is still being played): the resumed host sends the results to the
+    people who come back with their tokens."""
+    whole = await game(4, tmp_path, None)
+    db = tmp_path / "games-4-None.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET status='playing', result=NULL, ended=NULL")
+        seats = json.loads(conn.execute("SELECT seats FROM games").fetchone()[0])
+    port = free_port()
+    host = await start_host(spec(4, db, port, resume=True))
+    try:
+        clients = [Client("127.0.0.1", port, s["name"], token=s["token"]) for s in seats if s["kind"] == "human"]
+        async with asyncio.timeout(30):
+            for c in clients:
+                await c.connect()
+                async for update in c.updates():
+                    if isinstance(update, GameOver):
+                        break
+                assert c.result is not None and dict(c.result.record) == whole.record
+                await c.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_cubirds_game_is_kept_and_resumed(tmp_path: Path) -> None:
+    whole = await game(6, tmp_path, None, "cubirds")
+    total = len(whole.record["choices"])
+    crashed = await game(6, tmp_path, total // 2, "cubirds")
+    assert crashed.final == whole.final
