@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Callable
 
-from core.decisions import OptionValue, plain
+from core.decisions import plain
 from net.store import FORMAT, Status, Store, dumps
 from net.table.outbox import Frame, Outbox, Recipient
 from net.table.recorder import Recorder
@@ -112,9 +112,10 @@ class TableJournal(Recorder, Outbox):
             )
         self.on_game_started(table)
 
-    def chose(self, table: Table, seat: int, decision_id: int, option: OptionValue) -> None:
+    def chose(self, table: Table) -> None:
         assert table.record is not None
         n = len(table.record.choices) - 1
+        seat, decision_id, option = table.record.choices[-1]
         self._put("INSERT INTO choices VALUES (?, ?, ?, ?, ?)", (self.game, n, seat, decision_id, dumps(plain(option))))
 
     def delivered(self, table: Table) -> None:

@@ -80,7 +80,9 @@ class Delivery:
             self.hold = None
 
     def produced(self, events: list[Any], boards: list[Any]) -> None:
-        """The engine applied a choice: these events (and the boards at their windows) wait."""
+        """The engine applied a choice (the recorder hears of it first): these events (and the
+        boards at their windows) wait."""
+        self.table.recorder.chose(self.table)
         self.pending.extend(events)
         self.boards.extend(boards)
         self.made += len(events)

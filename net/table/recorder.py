@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.decisions import OptionValue
-
 if TYPE_CHECKING:
     from net.table.table import Table
 
@@ -19,7 +17,7 @@ class Recorder:
     def game_started(self, table: Table) -> None:
         """`table.record` is the new game's (no choices yet), its seats are taken."""
 
-    def chose(self, table: Table, seat: int, decision_id: int, option: OptionValue) -> None:
+    def chose(self, table: Table) -> None:
         """The last choice of `table.record` was applied."""
 
     def delivered(self, table: Table) -> None:

@@ -57,8 +57,7 @@ class Table:
         """The host's own table: reset rather than closed when everybody leaves."""
         self.clock: Clock = clock or LoopClock()
         self.outbox = outbox or Outbox()
-        self.recorder = Recorder()
-        """Who keeps this table's games (the host's store); told of each step before its frames."""
+        self.recorder = Recorder()  # who keeps its games (the host's store): hears of each step first
         self.closed = False
         self.phase = Phase.WAITING
         self.game: AnyGame = config.the_game
@@ -323,7 +322,6 @@ class Table:
             self.state = backup
             raise NetError(ErrorCode.INTERNAL, "the host could not apply that choice") from None
         self.record.choices.append((seat, decision.id, option))
-        self.recorder.chose(self, seat, decision.id, option)
         self.delivery.produced(events, boards)
         self.timers.closed({d.id for d in state.open})
         self.delivery.pump()
