@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, AsyncIterator, Callable, Final, Protocol
@@ -169,7 +170,11 @@ class Session:
         """The private host of a game against bots (the link is not worth showing)."""
         self.keeper = keeper
         """Where each seat token the host gives us is kept, to come back after a crash."""
-        self._queue: asyncio.Queue[Update | None] = asyncio.Queue()
+        self._updates: deque[Update | None] = deque()
+        """Updates not read yet (None: the session closed)."""
+        self._arrived = asyncio.Event()
+        self._reader = 0
+        """The one reader of `updates` served: an older one ends (see `updates`)."""
         self._pump_task: asyncio.Task[None] | None = None
         self._view: PlayerView | None = None
         self._first = asyncio.Event()
@@ -220,15 +225,37 @@ class Session:
     @property
     def idle(self) -> bool:
         """Every update has been handed to the screen (for tests and screenshots)."""
-        return self._queue.empty()
+        return not self._updates
 
     async def updates(self) -> AsyncIterator[Update]:
-        """Every update for this seat, the first one a full view; ends when the session closes."""
-        while True:
-            item = await self._queue.get()
+        """Every update for this seat, the first one a full view; ends when the session closes.
+
+        One reader at a time: a reader ends once another begins (the table of the next game),
+        or once a rematch is asked for (the new game is for the table that comes next). Two
+        readers of one queue took turns: the final board, still there under the results, took
+        the new game's first update from the new table, which then said "Dealing..." for good."""
+        self._end_readers()
+        me = self._reader
+        while me == self._reader:
+            if not self._updates:
+                if self._closed:
+                    return
+                self._arrived.clear()
+                await self._arrived.wait()
+                continue
+            item = self._updates.popleft()
             if item is None:
                 return
             yield item
+
+    def _end_readers(self) -> None:
+        """The reader of `updates` (if any) ends: what comes next is the next reader's."""
+        self._reader += 1
+        self._arrived.set()
+
+    def _put(self, item: Update | None) -> None:
+        self._updates.append(item)
+        self._arrived.set()
 
     # -- what the screens do -------------------------------------------------------------
 
@@ -242,8 +269,8 @@ class Session:
         """Ask the host for another game at this table; the next update that is not over is
         the new game's first. Raises ChoiceRefused."""
         self._skip_over = True
-        while not self._queue.empty():
-            self._queue.get_nowait()
+        self._end_readers()
+        self._updates.clear()
         out = await self.client.rematch()
         if not out.ok:
             raise ChoiceRefused(out.text or "the host refused a rematch")
@@ -273,8 +300,7 @@ class Session:
                 self.keeper.forget(token)
             self._view = None
             self._first.clear()
-            while not self._queue.empty():
-                self._queue.get_nowait()
+            self._updates.clear()
 
     async def close(self, leave: bool = False) -> None:
         """Close the connection (and the host this session started); with `leave`, give up
@@ -294,7 +320,7 @@ class Session:
                 await self._pump_task
         if self.host is not None:
             await self.host.stop()
-        self._queue.put_nowait(None)
+        self._put(None)
 
     # -- reading the client --------------------------------------------------------------
 
@@ -326,7 +352,7 @@ class Session:
                 self._skip_over = False
                 self._view = view
                 deadline = _monotonic(item.deadline)
-                self._queue.put_nowait(Update(view, item.events, deadline, item.snapshot))
+                self._put(Update(view, item.events, deadline, item.snapshot))
                 self._first.set()
                 continue
             elif isinstance(item, StatusChanged):
@@ -344,12 +370,12 @@ class Session:
             if self.on_change is not None:
                 self.on_change()
         self._first.set()
-        self._queue.put_nowait(None)
+        self._put(None)
 
     def _refresh(self) -> None:
         """Redraw with the same view (seats or the connection changed)."""
         if self._view is not None and not self._skip_over:
-            self._queue.put_nowait(Update(self._view))
+            self._put(Update(self._view))
 
 
 def _monotonic(deadline: float | None) -> float | None:
