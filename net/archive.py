@@ -179,6 +179,19 @@ def load(db: sqlite3.Connection, gid: int) -> SavedRecord:
     )
 
 
+def game_of_seat(db: sqlite3.Connection, token: str, *, scan: int = 200) -> int | None:
+    """The newest finished game (of the last `scan`) that the seat holding `token` played: the
+    game a person at the game-over screen has just finished. None if there is none."""
+    rows = _rows(db, "SELECT id, seats FROM games WHERE status = ? ORDER BY id DESC LIMIT ?", (Status.OVER, scan))
+    for gid, seats in rows:
+        try:
+            if any(isinstance(s, dict) and s.get("token") == token for s in json.loads(seats)):
+                return int(gid)
+        except ValueError:
+            continue
+    return None
+
+
 def _rows(db: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
     try:
         return db.execute(sql, params).fetchall()
@@ -376,6 +389,7 @@ __all__ = [
     "dumps",
     "export",
     "from_export",
+    "game_of_seat",
     "games",
     "load",
     "open_db",

@@ -14,10 +14,10 @@ import logging
 import os
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Collection
 
 from core.decisions import IllegalChoice
-from core.games import record_from_dict
+from core.games import record_from_dict, record_game
 from net.store import Status, Store, live_runs
 from net.table import Kind, Member, Phase, Table, TableConfig
 
@@ -64,9 +64,13 @@ def _alive(run: int, pid: int, ended: float | None) -> bool:
     return True
 
 
-def unfinished(db: sqlite3.Connection, *, private: bool, game: int | None = None) -> list[Unfinished]:
+def unfinished(
+    db: sqlite3.Connection, *, private: bool, game: int | None = None, ours: Collection[int] = ()
+) -> list[Unfinished]:
     """The games of private (or of other) hosts whose host is gone and which are not over,
-    newest first; `game`: that game only."""
+    newest first; `game`: that game only. A game held by a host process in `ours` counts as
+    left too: the app's own private host brings the game back as it starts, for the person
+    to take it up."""
     rows = db.execute(
         "SELECT g.id, g.uid, g.tab, g.header, g.seats, g.started, r.id, r.pid, r.ended FROM games g "
         "JOIN tables t ON g.tab = t.uid JOIN runs r ON t.run = r.id "
@@ -75,12 +79,12 @@ def unfinished(db: sqlite3.Connection, *, private: bool, game: int | None = None
     ).fetchall()
     out = []
     for gid, uid, tab, header, seats, started, run, pid, ended in rows:
-        if (game is not None and gid != game) or _alive(run, pid, ended):
+        if (game is not None and gid != game) or (pid not in ours and _alive(run, pid, ended)):
             continue
         try:
             h = json.loads(header)
             (n,) = db.execute("SELECT count(*) FROM choices WHERE game=?", (uid,)).fetchone()
-            out.append(Unfinished(gid, uid, tab, str(h.get("rules", "")), tuple(json.loads(seats)), n, started))
+            out.append(Unfinished(gid, uid, tab, record_game(h).id, tuple(json.loads(seats)), n, started))
         except (ValueError, TypeError):
             continue
     return out

@@ -20,6 +20,7 @@ from core.views import PlayerView
 if TYPE_CHECKING:
     from net.spawn import HostProcess, HostSpec
     from pigeon_tui.screens.cubirds import CubirdsTableScreen
+    from pigeon_tui.screens.game_over import ReplayKey
     from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.changes import FLASH_SECONDS
@@ -150,6 +151,16 @@ class PigeonApp(App[None]):
             self.pop_screen()
         if keep == 1:
             self.push_screen(StartScreen(self.glyphs, self.options, network=True, guest=self.joining.guest))
+        else:
+            self._look_up_again()
+
+    def _look_up_again(self) -> None:
+        """Have the start screen read this machine's games again (a game was left or ended)."""
+        from pigeon_tui.screens.start import StartScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen) and not screen.guest:
+                screen.look_up()
 
     def _start_logging(self) -> None:
         """Log to the TUI's file (after the first paint: the handler's imports cost ~30 ms)."""
@@ -162,8 +173,12 @@ class PigeonApp(App[None]):
 
     def back_to_start(self) -> None:
         """Leave the game or table (if any) for good and show the start screen alone."""
-        self.run_worker(self._drop_session(leave=True), group="session", exit_on_error=False)
+        self.run_worker(self._back_to_start(), group="session", exit_on_error=False)
         self._show_start()
+
+    async def _back_to_start(self) -> None:
+        await self._drop_session(leave=True)
+        self._look_up_again()  # its host gone, a game left unfinished is offered
 
     def start_game(self, options: GameOptions) -> None:
         """A new game against bots, over the start screen: dealt as soon as the host is ready,
@@ -198,6 +213,34 @@ class PigeonApp(App[None]):
             dealing[0].attach(session)
         else:
             self._show_table(session)
+
+    def resume_game(self, token: str) -> None:
+        """Take up the game against bots left unfinished here (crash, Ctrl+Q, closed terminal):
+        the private host brings it back as it starts, and its seat token leads back to it."""
+        self.run_worker(self._resume_game(token), exclusive=True, group="start")
+
+    async def _resume_game(self, token: str) -> None:
+        from net.client import Refused
+        from net.spawn import HostFailed
+        from pigeon_tui.remote import private_game
+
+        await self._drop_session()
+        spawned, self.prespawned = self.prespawned, None  # whatever its options: it holds the game
+        if spawned is not None and not spawned.running:
+            await spawned.stop()
+            spawned = None
+        try:
+            session = await private_game(self.options, spawned, here=self.host_here, token=token)
+        except Refused as exc:
+            self.notify(f"Your game could not be taken up: {exc.text or exc.code}", severity="error", timeout=10)
+            self._show_start()
+            return
+        except (HostFailed, OSError, TimeoutError) as exc:
+            log.error("the game could not be resumed: %s", exc)
+            self.notify(f"Your game could not be taken up: {exc}", severity="error", timeout=10)
+            self._show_start()
+            return
+        self._show_table(session)
 
     def _show_table(
         self, session: Session | None, players: int | None = None, game_id: str | None = None
@@ -354,7 +397,17 @@ class PigeonApp(App[None]):
 
         log = self.screen.query_one(GameLog).lines if isinstance(self.screen, TableScreen) else []
         self.clear_notifications()  # the last moves' toasts would lie over the results
-        self.push_screen(GameOverScreen(view, seats, self.glyphs, can_rematch, log))
+        self.push_screen(GameOverScreen(view, seats, self.glyphs, can_rematch, log, self._replay_key()))
+
+    def _replay_key(self) -> ReplayKey | None:
+        """Where the game just over is kept, if a host of this machine (the private host, or
+        a LAN host the app started) wrote it to the games database here."""
+        from net.store import default_path
+
+        session = self.session
+        if session is None or session.host is None or session.client.token is None:
+            return None
+        return default_path(), session.client.token
 
     def watch_table(self, table: int) -> None:
         """From the lobby: watch a game under way (the spectator's view, live, with its log)."""

@@ -62,10 +62,13 @@ class HostHere:
         return client.pending_updates == 0 and session.idle
 
 
-async def private_game(options: GameOptions, spawned: HostProcess | None = None, here: bool = False) -> Session:
+async def private_game(
+    options: GameOptions, spawned: HostProcess | None = None, here: bool = False, token: str | None = None
+) -> Session:
     """Start the private host of a game against bots (or use `spawned`, made for the same
     options by the CLI), take the one free seat, and wait for the deal. With `here`, the host
-    runs on this event loop (tests, screenshots).
+    runs on this event loop (tests, screenshots). With a seat `token`, take that seat back
+    instead: the game left unfinished that the private host brought back as it started.
 
     Raises HostFailed (or Refused, OSError) when anything on the way fails; the host is stopped."""
     host: HostHere | HostProcess
@@ -73,7 +76,7 @@ async def private_game(options: GameOptions, spawned: HostProcess | None = None,
         host = await HostHere.start(options.host_spec())
     else:
         host = await (spawned or spawn(options.host_spec())).ready()
-    client = Client("127.0.0.1", host.port, options.name, table=1, reconnect=True)
+    client = Client("127.0.0.1", host.port, options.name, table=None if token else 1, token=token, reconnect=True)
     session = Session(client, host, you=options.name, private=True)
     try:
         await client.connect()

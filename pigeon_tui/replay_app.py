@@ -9,8 +9,7 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from core.decisions import IllegalChoice
-from net.archive import SavedRecord, games, load, open_db
+from net.archive import SavedRecord, games, open_db
 from net.store import StoreError
 from pigeon_tui.hangup import watch_terminal
 from pigeon_tui.screens.replay import GameListScreen, ReplayScreen, Viewer
@@ -59,19 +58,4 @@ class ReplayApp(App[None]):
         except StoreError as exc:
             self.exit(return_code=1, message=str(exc))
             return
-        self.push_screen(GameListScreen(lines, self.glyphs))
-
-    def watch_game(self, gid: int) -> None:
-        """Open game `gid` of the database in the viewer (an error is shown, not raised)."""
-        assert self.db is not None
-        try:
-            db = open_db(self.db)
-            try:
-                saved = load(db, gid)
-            finally:
-                db.close()
-            screen = ReplayScreen(saved, self.glyphs)
-        except (StoreError, ValueError, IllegalChoice) as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.push_screen(screen)
+        self.push_screen(GameListScreen(lines, self.glyphs, self.db))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from rich.text import Text
@@ -21,6 +22,10 @@ from pigeon_tui.widgets.scores import score_table, tie_break_text, view_scores, 
 if TYPE_CHECKING:
     from pigeon_tui.app import PigeonApp
 
+ReplayKey = tuple[Path, str]
+"""A finished game's place: the games database that holds it, and the seat token it was
+played with (the newest finished game of that seat is this one)."""
+
 
 class GameOverScreen(GuardedScreen):
     """The final scores; r plays again, s goes back to the start screen, q quits."""
@@ -29,6 +34,7 @@ class GameOverScreen(GuardedScreen):
         Binding("r", "rematch", "Rematch", id="rematch"),
         Binding("b", "board", "Final board", id="final-board"),
         Binding("l", "log", "Log", id="final-log"),
+        Binding("w", "replay", "Replay", id="watch-replay"),
         Binding("s", "start", "Start screen", id="back-to-start"),
         Binding("escape", "ask_start", "Leave", id="leave-results", key_display="esc"),
         Binding("q", "app.quit", "Quit", show=False, id="quit"),
@@ -41,6 +47,7 @@ class GameOverScreen(GuardedScreen):
         glyphs: Glyphs,
         can_rematch: bool = True,
         log: Sequence[tuple[str, bool]] = (),
+        replay: ReplayKey | None = None,
     ) -> None:
         super().__init__()
         self.final = view
@@ -49,6 +56,8 @@ class GameOverScreen(GuardedScreen):
         self.can_rematch = can_rematch
         self.lines = list(log)
         """The whole game's log, as the table had it."""
+        self.replay = replay
+        """Where this game's record is (a host of this machine wrote it), for "Watch the replay"."""
 
     def compose(self) -> ComposeResult:
         view, g = self.final, self.glyphs
@@ -68,6 +77,7 @@ class GameOverScreen(GuardedScreen):
             options += [
                 Option("See the final board (b)", id="board"),
                 Option("Read the whole log (l)", id="log"),
+                *([Option("Watch the replay (w)", id="replay")] if self.replay is not None else []),
                 Option("Back to the start screen (s)", id="start"),
                 Option("Quit (q)", id="quit"),
             ]
@@ -80,6 +90,8 @@ class GameOverScreen(GuardedScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rematch":
             return self.can_rematch
+        if action == "replay":
+            return self.replay is not None
         return True
 
     @on(OptionList.OptionSelected)
@@ -92,6 +104,8 @@ class GameOverScreen(GuardedScreen):
             self.action_board()
         elif event.option_id == "log":
             self.action_log()
+        elif event.option_id == "replay":
+            self.action_replay()
         elif event.option_id == "quit":
             await self.app.action_quit()
 
@@ -108,6 +122,14 @@ class GameOverScreen(GuardedScreen):
         from pigeon_tui.screens.help import LogScreen
 
         self.app.push_screen(LogScreen(self.lines, self.glyphs))
+
+    def action_replay(self) -> None:
+        """The replay viewer on this game, from this seat's view (every card: v)."""
+        from pigeon_tui.screens.replay import watch
+
+        if self.replay is not None:
+            db, token = self.replay
+            watch(self, self.glyphs, db, token=token, viewer=self.final.seat)
 
     def action_ask_start(self) -> None:
         """Esc: leave the results for the start screen, once asked."""

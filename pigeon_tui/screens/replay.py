@@ -3,6 +3,7 @@ shown once the game is over), stepped forward and back one point or one turn at 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar, Final, Sequence
 
 from rich.text import Text
@@ -11,15 +12,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.cards import ACTIONS, CITY
+from core.decisions import IllegalChoice
 from core.events import redact
 from core.record import Record
 from core.replay import Replay
 from core.views import PlayerView, view
-from net.archive import GameLine, SavedRecord
+from net.archive import GameLine, SavedRecord, game_of_seat, load, open_db
+from net.store import StoreError
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import Link, Seat, Status
 from pigeon_tui.themes import Glyphs
@@ -226,17 +230,65 @@ class TurnScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
+def read_game(db: Path, gid: int | None = None, *, token: str | None = None) -> SavedRecord:
+    """Game `gid` of the games database at `db`, or the newest finished game of the seat that
+    holds `token` (the game just over). Blocking: read it in a thread. Raises StoreError."""
+    conn = open_db(db)
+    try:
+        if gid is None:
+            gid = game_of_seat(conn, token) if token else None
+            if gid is None:
+                raise StoreError(f"this game is not in the games database {db}")
+        return load(conn, gid)
+    finally:
+        conn.close()
+
+
+def watch(
+    on: Widget,
+    glyphs: Glyphs,
+    db: Path,
+    gid: int | None = None,
+    *,
+    token: str | None = None,
+    viewer: Viewer | None = None,
+) -> None:
+    """Open the viewer on a game of the database (see `read_game`), read in a thread so the
+    screen `on` keeps drawing; what goes wrong is said in a toast."""
+    app = on.app
+
+    def show(saved: SavedRecord) -> None:
+        try:
+            allowed = viewers(saved)
+            screen = ReplayScreen(saved, glyphs, viewer if viewer in allowed else None)
+        except (ValueError, IllegalChoice) as exc:
+            app.notify(f"This game cannot be watched: {exc}", severity="error")
+            return
+        app.push_screen(screen)
+
+    def read() -> None:
+        try:
+            saved = read_game(db, gid, token=token)
+        except StoreError as exc:
+            app.call_from_thread(app.notify, str(exc), severity="error")
+            return
+        app.call_from_thread(show, saved)
+
+    on.run_worker(read, thread=True, exclusive=True, group="replay")
+
+
 class GameListScreen(GuardedScreen):
     """The finished games of the database, newest first; Enter watches one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.quit", "Quit", id="games-quit", key_display="q"),
+        Binding("escape,q", "close", "Close", id="games-close", key_display="q"),
     ]
 
-    def __init__(self, lines: Sequence[GameLine], glyphs: Glyphs) -> None:
+    def __init__(self, lines: Sequence[GameLine], glyphs: Glyphs, db: Path) -> None:
         super().__init__()
         self.lines = list(lines)
         self.glyphs = glyphs
+        self.db = db
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -251,11 +303,15 @@ class GameListScreen(GuardedScreen):
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        from pigeon_tui.replay_app import ReplayApp
+        if event.option_id is not None:
+            watch(self, self.glyphs, self.db, int(event.option_id))
 
-        app = self.app
-        if isinstance(app, ReplayApp) and event.option_id is not None:
-            app.watch_game(int(event.option_id))
+    def action_close(self) -> None:
+        """Back to the start screen (in the game's app), or out of `pigeon-tui replay`."""
+        if len(self.app.screen_stack) > 2:
+            self.dismiss()
+        else:
+            self.app.exit()
 
 
 def game_text(line: GameLine, g: Glyphs) -> str:

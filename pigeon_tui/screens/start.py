@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, Sequence, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
@@ -23,6 +23,7 @@ from pigeon_tui.launch import MIXED_LEVELS, PACES
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import GameOptions
 from pigeon_tui.themes import Glyphs
+from pigeon_tui.yours import Yours
 
 if TYPE_CHECKING:
     from pigeon_tui.app import PigeonApp
@@ -120,6 +121,8 @@ class StartScreen(GuardedScreen):
         self.network = network
         self.guest = guest
         """Playing through serve-ssh: no hosting and no other address from here."""
+        self.yours = Yours()
+        """This machine's games (read in a thread once the screen shows)."""
 
     def compose(self) -> ComposeResult:
         o = self.options
@@ -129,18 +132,7 @@ class StartScreen(GuardedScreen):
             yield Static(TITLE, id="start-title")
             yield Center(Static("the card game of city pigeons and their guano", id="start-tagline"))
             with Center(), Horizontal(id="start-body"):
-                net_note = "" if self.network else " (soon)"
-                lan = [
-                    Option(f"Host a LAN game{net_note}", id="host", disabled=not self.network),
-                    Option(f"Join a game{net_note}", id="join", disabled=not self.network),
-                ]
-                yield OptionList(
-                    Option("Play against bots", id="play"),
-                    *([Option("Back to the lobby", id="lobby")] if self.guest else lan),
-                    Option("Rules and cards", id="rules"),
-                    Option("Quit", id="quit"),
-                    id="start-menu",
-                )
+                yield OptionList(*self._menu(), id="start-menu")
                 with Vertical(id="start-settings"):
                     yield Static("Game against bots", id="start-settings-title")
                     yield Setting(
@@ -157,6 +149,22 @@ class StartScreen(GuardedScreen):
                 yield Static("", id="start-about")
         yield Footer()
 
+    def _menu(self) -> list[Option]:
+        """The menu's entries ("Resume your game" first when a game against bots was left)."""
+        net_note = "" if self.network else " (soon)"
+        lan = [
+            Option(f"Host a LAN game{net_note}", id="host", disabled=not self.network),
+            Option(f"Join a game{net_note}", id="join", disabled=not self.network),
+        ]
+        return [
+            *([Option("Resume your game", id="resume")] if self.yours.token else []),
+            Option("Play against bots", id="play"),
+            *([Option("Back to the lobby", id="lobby")] if self.guest else lan),
+            *([] if self.guest else [Option("Your games", id="games")]),
+            Option("Rules and cards", id="rules"),
+            Option("Quit", id="quit"),
+        ]
+
     def _pace_setting(self) -> Setting[float]:
         """How long each bot move stays on screen; a `--bot-delay` of another length is kept as
         one more value."""
@@ -168,6 +176,32 @@ class StartScreen(GuardedScreen):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        if not self.guest:  # a guest of serve-ssh: the server's games are not theirs
+            self.look_up()
+
+    @work(thread=True, exclusive=True, group="yours")
+    def look_up(self) -> None:
+        """Read this machine's games (in a thread): a game left unfinished, the history."""
+        from pigeon_tui.yours import look_up
+
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        spawned = app.prespawned
+        yours = look_up((spawned.process.pid,) if spawned is not None else ())
+        app.call_from_thread(self.show_yours, yours)
+
+    def show_yours(self, yours: Yours) -> None:
+        """Offer (or stop offering) "Resume your game", and update the side panel."""
+        menu = self.query_one("#start-menu", OptionList)
+        had, self.yours = bool(self.yours.token), yours
+        if bool(yours.token) != had:
+            at = menu.highlighted or 0
+            menu.set_options(self._menu())
+            menu.highlighted = 0 if yours.token and at == 0 else max(0, at + (1 if yours.token else -1))
+        option = menu.highlighted_option
+        if option is not None:
+            self._describe(option.id)
 
     def chosen_options(self) -> GameOptions:
         players: int = self.query_one("#set-players", Setting).value
@@ -181,8 +215,17 @@ class StartScreen(GuardedScreen):
 
     @on(OptionList.OptionHighlighted, "#start-menu")
     def _on_highlight(self, event: OptionList.OptionHighlighted) -> None:
+        self._describe(event.option_id)
+
+    def _describe(self, option_id: str | None) -> None:
         """The side panel: the settings of a game against bots, or what the entry does."""
-        about = ABOUT.get(event.option_id or "", "")
+        from pigeon_tui.yours import left_text, stats_text
+
+        about: str | Text = ABOUT.get(option_id or "", "")
+        if option_id == "resume" and self.yours.left is not None:
+            about = left_text(self.yours.left)
+        elif option_id == "games":
+            about = stats_text(self.yours)
         self.query_one("#start-settings").display = not about
         panel = self.query_one("#start-about", Static)
         panel.display = bool(about)
@@ -193,6 +236,13 @@ class StartScreen(GuardedScreen):
         app: PigeonApp = self.app  # type: ignore[assignment]
         if event.option_id == "play":
             app.start_game(self.chosen_options())
+        elif event.option_id == "resume" and self.yours.token is not None:
+            app.resume_game(self.yours.token)
+        elif event.option_id == "games":
+            from net.store import default_path
+            from pigeon_tui.screens.replay import GameListScreen
+
+            self.app.push_screen(GameListScreen(self.yours.finished, self.glyphs, self.yours.db or default_path()))
         elif event.option_id == "host":
             from pigeon_tui.screens.lobby import HostScreen
 
