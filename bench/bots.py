@@ -9,6 +9,7 @@ small tournament table. Prints figures; nothing depends on them (design.md, "Tes
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -46,20 +47,26 @@ def percentile(xs: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
 
 
-def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision]]) -> None:
-    print(f"Think time per decision, {len(positions)} positions of 4-player mid-games (clock deadlines on)")
-    print(f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9}")
+def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision]], deadlines: bool = True) -> None:
+    """Wall and CPU ms per decision. With deadlines a loaded machine shows in wall times that
+    stop at the time limits; the CPU times show what a quiet machine would take."""
+    how = "clock deadlines on" if deadlines else "playout budgets alone, no deadline"
+    print(f"Think time per decision, {len(positions)} positions of 4-player mid-games ({how})")
+    print(f"load {os.getloadavg()[0]:.1f}")
+    print(f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9} {'CPU p50':>9} {'CPU p95':>9}")
     for level in levels:
-        times = []
+        times, cpu = [], []
         for i, (state, d) in enumerate(positions):
-            bot = make_bot(level, i, clock=time.perf_counter)
+            bot = make_bot(level, i, clock=time.perf_counter if deadlines else None)
             v = view(state, d.player)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             bot.choose(v, d)
             times.append(1000 * (time.perf_counter() - t0))
+            cpu.append(1000 * (time.process_time() - c0))
         print(
             f"{level:>8} {percentile(times, 0.5):9.1f} {percentile(times, 0.95):9.1f} "
-            f"{max(times):9.1f} {statistics.fmean(times):9.1f}",
+            f"{max(times):9.1f} {statistics.fmean(times):9.1f} "
+            f"{percentile(cpu, 0.5):9.1f} {percentile(cpu, 0.95):9.1f}",
             flush=True,
         )
 
@@ -132,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--levels", default="random,greedy,easy,medium,hard")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--full-games", type=int, default=2, help="whole 4-player games of four hard bots to time")
+    p.add_argument("--no-deadline", action="store_true", help="time the playout budgets alone")
     p.add_argument("--pool", type=int, default=0, help="also time hard through a host's pool of 1 and N processes")
     args = p.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
@@ -140,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unknown levels {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     positions = mid_game_positions(args.positions, seed=args.seed)
-    time_levels(levels, positions)
+    time_levels(levels, positions, not args.no_deadline)
     if args.pool:
         print(f"\nhard through a host's bot pool, wall ms per decision ({len(positions)} positions)")
         for n in (1, args.pool):

@@ -4,6 +4,7 @@ editions; win rates with 95% intervals and an Elo-style rating per level with it
     python bench/ladder.py --jobs 2                              # the table in docs/bots.md
     python bench/ladder.py --games-2p 4 --games-4p 2 --levels random,greedy,easy   # a quick look
     python bench/ladder.py --out run.jsonl ...; python bench/ladder.py --load run.jsonl   # again
+    python bench/ladder.py --lineup hard,greedy,greedy,greedy --games 200 --jobs 2   # one line-up
 
 Bots run their iteration budgets with no clock, so a ladder replays exactly, whatever the
 machine's load (only its duration changes). Every game is one line of `--out`, so a long run
@@ -25,6 +26,7 @@ import argparse
 import itertools
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -43,8 +45,8 @@ from core.turn import DRAW, HAND_LIMIT
 from core.views import view
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
-Task = tuple[int, tuple[str, ...], str, int]
-"""(game number, level per seat, edition, seed)."""
+Task = tuple[int, tuple[str, ...], str, int, bool]
+"""(game number, level per seat, edition, seed, whether the bots keep their clock deadlines)."""
 
 
 def tasks(levels: Sequence[str], games_2p: int, games_4p: int, seed: int) -> list[Task]:
@@ -54,23 +56,40 @@ def tasks(levels: Sequence[str], games_2p: int, games_4p: int, seed: int) -> lis
         for pair in itertools.combinations(levels, 2):
             for g in range(games_2p):
                 seats = pair if g % 2 == 0 else pair[::-1]
-                out.append((n, seats, edition, seed * 1_000_003 + n))
+                out.append((n, seats, edition, seed * 1_000_003 + n, False))
                 n += 1
         for four in itertools.combinations(levels, 4):
             for g in range(games_4p):
                 shift = g % 4
-                out.append((n, four[shift:] + four[:shift], edition, seed * 1_000_003 + n))
+                out.append((n, four[shift:] + four[:shift], edition, seed * 1_000_003 + n, False))
                 n += 1
     return out
+
+
+def lineup_tasks(lineup: Sequence[str], games: int, seed: int, clock: bool) -> list[Task]:
+    """`games` games of one line-up (a level per seat), seats rotated one place each game, the
+    editions taking turns."""
+    seats = tuple(lineup)
+    editions = (Edition.V35.value, Edition.V30.value)
+    return [
+        (
+            g,
+            seats[g % len(seats) :] + seats[: g % len(seats)],
+            editions[g // len(seats) % 2],
+            seed * 1_000_003 + g,
+            clock,
+        )
+        for g in range(games)
+    ]
 
 
 def play(task: Task) -> dict[str, Any]:
     """One game: who sat where, the R7.2 ranking, and what each seat did and how long it thought
     (CPU time, so other jobs on the machine do not count)."""
-    n, seats, edition, seed = task
+    n, seats, edition, seed, clock = task
     players = len(seats)
     state = new_game(players, seed, edition)
-    bots = [make_bot(level, seed * 7 + s) for s, level in enumerate(seats)]
+    bots = [make_bot(level, seed * 7 + s, time.perf_counter if clock else None) for s, level in enumerate(seats)]
     think: list[list[float]] = [[] for _ in seats]
     draws_full = [0] * players
     """Draws with a full hand (nothing drawn) while another action was offered."""
@@ -249,6 +268,33 @@ def report(levels: Sequence[str], games: list[dict[str, Any]], rounds: int, seed
     return ordered
 
 
+def report_lineup(games: list[dict[str, Any]]) -> None:
+    """Per level of a line-up: win share with its 95% interval, mean score, think times; the
+    games' length."""
+    players = len(games[0]["seats"])
+    print(f"{len(games)} {players}-player games of {','.join(games[0]['seats'])}, seats rotated, both editions")
+    print(
+        "| level | seats | win share [95% interval] | mean score | think p50 / p95 ms (CPU) "
+        "| full-hand draws / 100 actions | final phases cancelled / game |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for lv in dict.fromkeys(x for g in games for x in g["seats"]):
+        seats = [(g, i) for g in games for i, x in enumerate(g["seats"]) if x == lv]
+        share = sum(1 / len(g["winners"]) for g, i in seats if i in g["winners"])
+        lo, hi = wilson(share, len(seats))
+        times = [1000 * t for g, i in seats for t in g["think"][i]]
+        acts = sum(g["actions"][i] for g, i in seats)
+        full = sum(g["draws_full"][i] for g, i in seats)
+        print(
+            f"| {lv} | {len(seats)} | {share / len(seats):.1%} [{lo:.1%}, {hi:.1%}] "
+            f"| {statistics.fmean(g['keys'][i][0] for g, i in seats):.2f} "
+            f"| {percentile(times, 0.5):.1f} / {percentile(times, 0.95):.1f} | {100 * full / max(1, acts):.1f} "
+            f"| {sum(g['restarts'][i] for g, i in seats) / len(seats):.2f} |"
+        )
+    turns = [g["turns"] for g in games]
+    print(f"turns a game: median {statistics.median(turns):.0f}, p90 {percentile(turns, 0.9):.0f}, max {max(turns)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--levels", default=",".join(LEVELS), help="weakest first")
@@ -259,15 +305,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--bootstrap", type=int, default=1000)
     p.add_argument("--out", help="append every game, one JSON line each")
     p.add_argument("--load", action="append", default=[], help="sum up games from a file of --out")
+    p.add_argument(
+        "--lineup", help="instead of the round-robin, one line-up: a level per seat, e.g. hard,greedy,greedy,greedy"
+    )
+    p.add_argument("--games", type=int, default=200, help="games of the --lineup")
+    p.add_argument("--only-with", help="only the games a level plays in (to add a level, or redo it, beside --load)")
+    p.add_argument("--clock", action="store_true", help="search bots keep their time limits (as in play)")
     args = p.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
+    lineup = [x for x in (args.lineup or "").split(",") if x]
     games: list[dict[str, Any]] = []
     for path in args.load:
         with open(path) as f:
             games += [json.loads(line) for line in f if line.strip()]
-    if not args.load:
-        todo = tasks(levels, args.games_2p, args.games_4p, args.seed)
-        print(f"{len(todo)} games on {args.jobs} process(es)", file=sys.stderr)
+    if not args.load or args.only_with:
+        if lineup:
+            todo = lineup_tasks(lineup, args.games, args.seed, args.clock)
+        else:
+            todo = tasks(levels, args.games_2p, args.games_4p, args.seed)
+            if args.only_with:
+                todo = [t for t in todo if args.only_with in t[1]]
+        print(f"{len(todo)} games on {args.jobs} process(es), load {os.getloadavg()[0]:.1f}", file=sys.stderr)
         t0 = time.perf_counter()
         out = open(args.out, "a") if args.out else None
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -280,7 +338,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"{i + 1}/{len(todo)} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
         if out:
             out.close()
-        print(f"{len(todo)} games in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        print(f"{len(todo)} games in {time.perf_counter() - t0:.0f} s, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    if lineup:
+        games = [g for g in games if sorted(g["seats"]) == sorted(lineup)]
+        report_lineup(games)
+        return 0
     games = [g for g in games if set(g["seats"]) <= set(levels)]
     return 0 if report(levels, games, args.bootstrap, args.seed) else 1
 

@@ -55,15 +55,19 @@ class Preset:
     late: int = 6
     """Turns per player after which the budget shrinks in proportion to the turn: a game clock,
     so that a game the players keep alive (R4.6, R6.2) stays quick."""
+    screen: int = 0
+    """Flat search: samples of the one-ply look-ahead that screens the options (0: none)."""
+    keep: int = 0
+    """Flat search: options the screen lets into the playouts."""
     tree: bool = True
     """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
     random numbers (every option played out on the same samples) and sequential halving."""
 
 
 PRESETS: Final[dict[str, Preset]] = {
-    "easy": Preset(iterations=12, rounds=0.5, seconds=0.08, minor=0.5, tree=False),
-    "medium": Preset(iterations=48, rounds=1, seconds=0.3, minor=0.3, tree=False),
-    "hard": Preset(iterations=150, rounds=1, seconds=0.6, minor=0.3, tree=False),
+    "easy": Preset(iterations=24, rounds=1, seconds=0.045, minor=0.5, tree=False),
+    "medium": Preset(iterations=64, rounds=1, seconds=0.18, minor=0.3, screen=2, keep=4, tree=False),
+    "hard": Preset(iterations=200, rounds=1, seconds=0.45, minor=0.3, screen=4, keep=4, tree=False),
 }
 """Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
@@ -124,7 +128,18 @@ class ExpertBot:
             return self.policy.choose(state, next(d for d in state.open if d.id == decision.id))
         budget = self._budget(view, decision)
         if not self.preset.tree:
-            t = flat.search(view, decision, values, self.rng, self.policy.noise, self.preset.rounds, budget, done)
+            t = flat.search(
+                view,
+                decision,
+                values,
+                self.rng,
+                self.policy.noise,
+                self.preset.rounds,
+                budget,
+                done,
+                screen=self.preset.screen,
+                keep=self.preset.keep,
+            )
             self.last_iterations = flat.used(t)
             return values[flat.best(t)]
         unseen = Unseen(view)
@@ -159,7 +174,19 @@ class ExpertBot:
             return None
         done = self.deadline() if self.deadline else None
         budget = max(1, math.ceil(self._budget(view, decision) / shards))
-        t = flat.search(view, decision, values, self.rng, self.policy.noise, self.preset.rounds, budget, done, shard)
+        t = flat.search(
+            view,
+            decision,
+            values,
+            self.rng,
+            self.policy.noise,
+            self.preset.rounds,
+            budget,
+            done,
+            shard,
+            self.preset.screen,
+            self.preset.keep,
+        )
         self.last_iterations = flat.used(t)
         return t.to_plain()
 

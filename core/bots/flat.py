@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Final
 
 from core.bots.determinize import Unseen, determinize
-from core.bots.greedy import cancels, settle
+from core.bots.greedy import cancels, look_ahead, settle
 from core.bots.heuristic import Policy
 from core.bots.playout import horizon, playout
 from core.decisions import Decision, OptionValue
@@ -66,10 +66,16 @@ def search(
     budget: int,
     done: Callable[[], bool] | None = None,
     shard: int = 0,
+    screen: int = 0,
+    keep: int = 0,
 ) -> Tally:
     """Sequential halving over `values` with about `budget` playouts; each sample (a
     determinization and a playout seed) is shared by every option still in the race and votes
-    for its best. `shard` names this search's samples apart from those of searches merged with it."""
+    for its best. `shard` names this search's samples apart from those of searches merged with it.
+
+    With `screen` and more than `keep` options, a one-ply look-ahead on `screen` samples
+    (core.bots.greedy.look_ahead) first keeps the `keep` options it rates best: the playouts
+    then go to those, rather than a few each to options a cheap look already rules out."""
     seat = decision.player
     n = len(values)
     unseen = Unseen(view)
@@ -77,7 +83,10 @@ def search(
     t.waste = [v == DRAW and len(view.hand) >= HAND_LIMIT for v in values]
     final = view.final_left is not None
     alive = list(range(n))
-    stages = max(1, math.ceil(math.log2(n)))
+    if screen and keep and n > keep:
+        rated, _ = look_ahead(view, decision, values, rng, Policy(rng, noise), screen, unseen)
+        alive = sorted(alive, key=lambda i: -rated[i])[:keep]
+    stages = max(1, math.ceil(math.log2(len(alive))))
     used = sample = 0
     while True:
         for _ in range(max(1, budget // (len(alive) * stages))):

@@ -65,23 +65,39 @@ class GreedyBot:
         values = [o.value for o in decision.options if o.value != BACK]
         if len(values) == 1:
             return values[0]
-        seat = decision.player
-        unseen = Unseen(view)
-        full = decision.kind is DecisionKind.ACTION and len(view.hand) >= HAND_LIMIT
-        totals = [0.0] * len(values)
-        restart = [False] * len(values)
-        for _ in range(self.samples):
-            base = determinize(view, decision, self.rng, unseen)
-            for i, v in enumerate(values):
-                s = base.clone()
-                cancelled = cancels(apply(s, seat, decision.id, v))
-                cancelled = settle(s, self.policy) or cancelled
-                totals[i] += judge(s, seat)
-                if full and v != DRAW:
-                    totals[i] += REFILL * CARD_VALUE * max(0, HAND_LIMIT - len(s.hands[seat]))
-                restart[i] = restart[i] or cancelled
+        totals, restart = look_ahead(view, decision, values, self.rng, self.policy, self.samples)
         score = [t / self.samples + self.noise * self.rng.random() for t in totals]
         return values[pick(score, restart, RESTART_MARGIN)]
+
+
+def look_ahead(
+    view: PlayerView,
+    decision: Decision,
+    values: list[OptionValue],
+    rng: random.Random,
+    policy: Policy,
+    samples: int,
+    unseen: Unseen | None = None,
+) -> tuple[list[float], list[bool]]:
+    """One ply on `samples` determinizations shared by every option: each option played, the
+    move and everyone's reactions finished by `policy` (`settle`), the result judged. Returns
+    each option's summed judgement and whether it may call the final phase off (R4.6)."""
+    seat = decision.player
+    unseen = unseen or Unseen(view)
+    full = decision.kind is DecisionKind.ACTION and len(view.hand) >= HAND_LIMIT
+    totals = [0.0] * len(values)
+    restart = [False] * len(values)
+    for _ in range(samples):
+        base = determinize(view, decision, rng, unseen)
+        for i, v in enumerate(values):
+            s = base.clone()
+            cancelled = cancels(apply(s, seat, decision.id, v))
+            cancelled = settle(s, policy) or cancelled
+            totals[i] += judge(s, seat)
+            if full and v != DRAW:
+                totals[i] += REFILL * CARD_VALUE * max(0, HAND_LIMIT - len(s.hands[seat]))
+            restart[i] = restart[i] or cancelled
+    return totals, restart
 
 
 def pick(score: list[float], restart: list[bool], margin: float) -> int:
