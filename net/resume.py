@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Collection
 
 from core.decisions import IllegalChoice
-from core.games import record_from_dict, record_game
+from core.games import GameRecord, record_from_dict, record_game
 from net.store import Status, Store, live_runs
 from net.table import Kind, Member, Phase, Table, TableConfig
 
@@ -119,9 +119,9 @@ def _restore(host: Host, store: Store, u: Unfinished) -> Table:
     ).fetchone()
     choices = db.execute("SELECT seat, decision, option FROM choices WHERE game=? ORDER BY n", (u.uid,)).fetchall()
     record = record_from_dict({**json.loads(header), "choices": [[s, d, json.loads(o)] for s, d, o in choices]})
-    state = record.replay()
     config = _config(json.loads(config_text))
     table = _table_for(host, config, bool(persistent) and not store.private)
+    state, events = _replay(table, record)
     table.name = name
     journal = host.lobby.keep(table, u.table)
     journal.game = u.uid
@@ -132,6 +132,8 @@ def _restore(host: Host, store: Store, u: Unfinished) -> Table:
     table.seed_base, table.game_no = int(seed_base), int(game_no)
     table.state, table.record = state, record
     _seat(table, u.seats, set(json.loads(left_text)), json.loads(streams_text or "{}"), store.private)
+    for stream, seat in [(m.stream, m.seat) for m in table.humans] + [(table.public, None)]:
+        stream.earlier = [table.game.redact(e, seat).to_dict() for e in events]
     table.phase = Phase.OVER if state.over else Phase.PLAYING
     if state.over:  # the last choice was written, its results never went out: they go now
         journal.game_over(table)
@@ -140,6 +142,15 @@ def _restore(host: Host, store: Store, u: Unfinished) -> Table:
         table.autoplay.kick()
     table.changed()
     return table
+
+
+def _replay(table: Table, record: GameRecord[Any]) -> tuple[Any, list[Any]]:
+    """The state `record` replays to, and the events of its choices (the game's log so far)."""
+    state = record.start()
+    events: list[Any] = []
+    for seat, decision, option in record.choices:
+        events += table.game.apply(state, seat, decision, option)
+    return state, events
 
 
 def _config(d: dict[str, Any]) -> TableConfig:

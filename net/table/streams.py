@@ -33,6 +33,9 @@ class Stream:
     running decision numbers never hint at how many others were asked."""
     next_wire: int = 1
     window: dict[str, Any] | None = None
+    earlier: list[dict[str, Any]] = field(default_factory=list)
+    """A resumed game's events before this host run took it up (as this stream may see them),
+    which only a client that has nothing gets, first (one that was here has them)."""
 
     def wire(self, decisions: list[Decision]) -> list[dict[str, Any]]:
         """Number `decisions` for this seat (keeping the numbers of those already sent)."""
@@ -56,11 +59,13 @@ class Stream:
         self.decisions = []
         self.view = None
         self.game_start = self.seq
+        self.earlier = []
 
     def follow(self, public: Stream) -> None:
         """Start where `public` is (a new spectator), with its updates for the game's log."""
         self.view, self.window, self.seq, self.game_start = public.view, public.window, public.seq, public.game_start
         self.history.extend(public.history)
+        self.earlier = public.earlier
 
     def unchanged(self, window: dict[str, Any] | None, mine: list[Decision]) -> bool:
         """An update with no events would tell this seat nothing: the same window and decisions
@@ -118,6 +123,8 @@ class Stream:
         since = self.game_start if last_seq is None else max(last_seq, self.game_start)
         complete = since >= self.seq or bool(self.history and self.history[0][0] <= since + 1)
         events = [e for seq, evs in self.history if seq > since for e in evs]
+        if last_seq is None:
+            events = self.earlier + events
         if len(events) > SNAPSHOT_EVENTS:
             events = events[-SNAPSHOT_EVENTS:]
             complete = False

@@ -29,6 +29,7 @@ from pigeon_tui.screens.start import StartScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import Seat
 from pigeon_tui.themes import glyphs
+from pigeon_tui.widgets.log import GameLog
 from tests.net.helpers import play_client, running_host, table_config
 from tests.tui.conftest import make_app, screen_text
 
@@ -106,6 +107,8 @@ async def test_a_game_left_unfinished_is_offered_and_taken_up_where_it_stopped()
         assert shown.hand == view(stopped, left.seat).hand
         assert shown.turn == stopped.turn
         assert app.session is not None and app.session.client.token == left.token
+        log = app.screen.query_one(GameLog).lines
+        assert log[0][0].startswith("Back in your seat") and len(log) > len(record.choices) // 2  # the game so far
 
 
 async def test_nothing_is_offered_without_a_game_left() -> None:
