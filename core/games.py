@@ -26,6 +26,7 @@ from core.cubirds.cards import SPECIES_DEFS
 from core.cubirds.state import FORMAT as CUBIRDS_FORMAT
 from core.cubirds.state import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
+from core.house import HOUSE_RULES, HouseRules
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -157,25 +158,36 @@ _PIGEONS_SETTINGS: Final = (
     Setting("edition", Edition.V35.value, tuple(e.value for e in Edition), "rules edition (R10)"),
     Setting("first_player", None, (), "the first seat; none: drawn from the seed (R2.4)"),
     Setting("blind_windows", False, (False, True), "ask every seat the rules let react (R5.7)"),
+    *(
+        Setting(
+            r.name,
+            r.values[0],
+            r.values,
+            f"house rule ({r.clause}): " + "; ".join(f"{k}: {v}" for k, v in r.help.items()),
+        )
+        for r in HOUSE_RULES.values()
+    ),
 )
+"""The house rules (core.house) are settings of their own, by their names (`infamous_empty`)."""
 
 
-def _pigeons_settings(settings: Mapping[str, SettingValue]) -> tuple[Edition, int | None, bool]:
+def _pigeons_settings(settings: Mapping[str, SettingValue]) -> tuple[Edition, int | None, bool, HouseRules]:
     s = PIGEONS.check_settings(settings)
     first = s["first_player"]
     if first is not None and not isinstance(first, int):
         raise ValueError(f"first_player must be a seat number, not {first!r}")
-    return Edition(str(s["edition"])), first, bool(s["blind_windows"])
+    house = HouseRules.from_dict({name: s[name] for name in HOUSE_RULES})
+    return Edition(str(s["edition"])), first, bool(s["blind_windows"]), house
 
 
 def _pigeons_new_game(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_state.GameState:
-    edition, first, blind = _pigeons_settings(settings)
-    return pigeons_setup.new_game(players, seed, edition, first_player=first, blind_windows=blind)
+    edition, first, blind, house = _pigeons_settings(settings)
+    return pigeons_setup.new_game(players, seed, edition, first_player=first, blind_windows=blind, house=house)
 
 
 def _pigeons_record(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_record.Record:
-    edition, first, blind = _pigeons_settings(settings)
-    return pigeons_record.Record(players, seed, edition, first_player=first, blind_windows=blind)
+    edition, first, blind, house = _pigeons_settings(settings)
+    return pigeons_record.Record(players, seed, edition, first_player=first, blind_windows=blind, house=house)
 
 
 def _row(x: Any) -> str:

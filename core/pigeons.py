@@ -23,6 +23,7 @@ from core.flow import (
     zone_count,
     zone_option,
 )
+from core.house import InfamousEmpty
 from core.rng import shuffle
 from core.state import GameState, Trophy
 
@@ -152,11 +153,18 @@ def scare_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev
 
 
 def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) -> None:
-    """Convert a pigeon of Zone z into a trophy for `seat`; the Infamous Pigeon escapes (R4.6)."""
+    """Convert a pigeon of Zone z into a trophy for `seat`; the Infamous Pigeon escapes (R4.6).
+
+    R4.6 with the Flock deck empty: the Infamous goes back alone and the game resumes (R6.2),
+    or, under the house rule infamous_empty=trophy, it is itself the face-down trophy."""
     state.pigeons[z].remove(pigeon)
     if state.book[pigeon].rule is not Rule.INFAMOUS:
         state.trophies[seat].append(Trophy((pigeon,), 1))
         emit(ev, EventKind.TROPHY, player=seat, cards=(pigeon,), n=1)
+        return
+    if not state.flock and state.house.infamous_empty is InfamousEmpty.TROPHY:
+        state.trophies[seat].append(Trophy((pigeon,), 1, hidden=True))
+        emit(ev, EventKind.TROPHY, player=seat, n=1)
         return
     state.flock.append(pigeon)
     emit(ev, EventKind.RETURNED_TO_DECK, player=seat, cards=(pigeon,))

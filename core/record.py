@@ -7,6 +7,7 @@ from typing import Any
 
 from core.cards import DEFAULT_CUSTOM, Edition, PigeonDef
 from core.decisions import OptionValue, normalize, plain
+from core.house import HouseRules
 from core.rules import apply
 from core.setup import new_game
 from core.state import GameState, custom_from_dict, custom_to_dict
@@ -23,6 +24,8 @@ class Record:
     custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM
     first_player: int | None = None
     blind_windows: bool = False
+    house: HouseRules = HouseRules()
+    """The game's house rules (core.house); records made before them have none: the book's."""
     choices: list[tuple[int, int, OptionValue]] = field(default_factory=list)
     """(player, decision id, option) in the order they were applied."""
 
@@ -30,7 +33,9 @@ class Record:
         self.edition = Edition(self.edition)
 
     def start(self) -> GameState:
-        return new_game(self.players, self.seed, self.edition, self.custom, self.first_player, self.blind_windows)
+        return new_game(
+            self.players, self.seed, self.edition, self.custom, self.first_player, self.blind_windows, self.house
+        )
 
     def replay(self) -> GameState:
         """The state after every recorded choice. Raises IllegalChoice if a choice does not fit."""
@@ -48,6 +53,7 @@ class Record:
             "custom": [custom_to_dict(c) for c in self.custom],
             "first_player": self.first_player,
             "blind_windows": self.blind_windows,
+            "house": self.house.to_dict(),
             "choices": [[p, i, plain(o)] for p, i, o in self.choices],
         }
 
@@ -65,6 +71,7 @@ class Record:
                 custom=(custom_from_dict(custom[0]), custom_from_dict(custom[1])),
                 first_player=d.get("first_player"),
                 blind_windows=bool(d.get("blind_windows", False)),
+                house=HouseRules.from_dict(d.get("house", {})),
                 choices=[(int(p), int(i), normalize(o)) for p, i, o in d["choices"]],
             )
         except (KeyError, TypeError, ValueError) as exc:

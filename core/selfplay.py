@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Sequence
 
 from core.cards import Edition
 from core.decisions import IllegalChoice
-from core.games import DEFAULT, PIGEONS, AnyGame, GameBot
+from core.games import DEFAULT, PIGEONS, AnyGame, GameBot, SettingValue
 from core.games import game as find_game
 
 
@@ -43,16 +43,26 @@ class BotStats:
 class Summary:
     games: int = 0
     turns: int = 0
+    turns_max: int = 0
+    """The longest game's turns."""
+    restarts: int = 0
+    """Final phases called off (R6.2: the Infamous converted with the Flock deck empty, R4.6)."""
+    restarts_max: int = 0
+    """The most final phases called off in one game."""
     decisions: int = 0
     errors: int = 0
     stats: dict[str, BotStats] = field(default_factory=dict)
 
 
 def play_game(
-    state: Any, bots: list[GameBot[Any]], now: Callable[[], float] | None = None, game: AnyGame = PIGEONS
+    state: Any,
+    bots: list[GameBot[Any]],
+    now: Callable[[], float] | None = None,
+    game: AnyGame = PIGEONS,
+    on_events: Callable[[Sequence[Any]], None] | None = None,
 ) -> tuple[int, list[list[float]]]:
     """Play `state` (of `game`) to the end with one bot per seat. Returns (decisions, think
-    times per seat)."""
+    times per seat). `on_events` is given the events of every choice."""
     times: list[list[float]] = [[] for _ in bots]
     count = 0
     view, apply = game.view, game.apply
@@ -63,7 +73,9 @@ def play_game(
         option = bots[seat].choose(view(state, seat), decision)
         if now:
             times[seat].append(now() - t0)
-        apply(state, seat, decision.id, option)
+        events = apply(state, seat, decision.id, option)
+        if on_events is not None:
+            on_events(events)
         count += 1
     return count, times
 
@@ -77,6 +89,7 @@ def selfplay(
     now: Callable[[], float] | None = None,
     deadlines: bool = True,
     game: str = DEFAULT,
+    settings: Mapping[str, SettingValue] | None = None,
 ) -> Summary:
     """Play `games` games. Bot specs fill the seats in order (the last repeats); seats rotate
     one place each game so that no bot profits from seat order.
@@ -85,10 +98,12 @@ def selfplay(
     holds the search bots to their time limits (without it they run their iteration budgets,
     which makes a tournament reproducible bit for bit).
 
-    `game` is a game id (core.games); `edition` is Pigeons & Guano's only. Raises ValueError on
-    an unknown game or bot level."""
+    `game` is a game id (core.games); `edition` is Pigeons & Guano's only; `settings` are more of
+    the game's settings (house rules: `{"infamous_empty": "trophy"}`). Raises ValueError on an
+    unknown game, bot level or setting."""
     played = find_game(game)
-    settings = {"edition": Edition(edition).value} if played is PIGEONS else {}
+    chosen = {**({"edition": Edition(edition).value} if played is PIGEONS else {}), **(settings or {})}
+    played.check_settings(chosen)
     deadline_clock = now if deadlines else None
     specs = (specs + [specs[-1]] * players)[:players]
     out = Summary(stats={s: BotStats(s) for s in specs})
@@ -98,14 +113,19 @@ def selfplay(
         bots = [
             played.make_bot(spec, seed * 1_000_003 + g * 17 + i, deadline_clock) for i, spec in enumerate(seat_specs)
         ]
-        state = played.new_game(players, seed * 1_000_003 + g, settings)
+        state = played.new_game(players, seed * 1_000_003 + g, chosen)
+        events: list[Any] = []
         try:
-            count, times = play_game(state, bots, now, played)
+            count, times = play_game(state, bots, now, played, events.extend)
         except (IllegalChoice, ValueError, KeyError, AssertionError):
             out.errors += 1
             continue
         out.games += 1
         out.turns += state.turn
+        out.turns_max = max(out.turns_max, state.turn)
+        cancels = sum(1 for e in events if getattr(e, "kind", None) == "final_cancelled")
+        out.restarts += cancels
+        out.restarts_max = max(out.restarts_max, cancels)
         out.decisions += count
         won = played.winners(state)
         for seat, sc in enumerate(played.scores(state)):

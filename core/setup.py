@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.cards import ACTION_IDS, CITY, DEFAULT_CUSTOM, FLOCK_IDS, Edition, PigeonDef, flock_book
 from core.events import Event
 from core.flow import fits
+from core.house import BOOK, HouseRules
 from core.rng import below, seed_state, shuffle
 from core.rules import advance
 from core.state import MAX_PLAYERS, MIN_PLAYERS, GameState
@@ -23,12 +24,13 @@ def new_game(
     custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM,
     first_player: int | None = None,
     blind_windows: bool = False,
+    house: HouseRules = BOOK,
 ) -> GameState:
     """Deal a new game (R2) and run it to the first player's first decision.
 
     `first_player` is the host's choice; None draws it from the seed (R2.4). A host with
     humans at the table sets `blind_windows` (see GameState) so reaction windows look alike
-    whoever holds what (R5.7).
+    whoever holds what (R5.7). `house`: the host's house rules (core.house).
     Raises ValueError on a player count outside 2..6 or an unknown edition or seat.
     """
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -69,6 +71,7 @@ def new_game(
         final_left=None,
         over=False,
         blind_windows=blind_windows,
+        house=house,
         next_id=1,
         stack=[],
         open=[],

@@ -18,6 +18,7 @@ from core.cards import (
     flock_book,
 )
 from core.decisions import Decision
+from core.house import HouseRules
 from core.rng import seed_state
 
 FORMAT: Final = 1
@@ -95,6 +96,8 @@ class GameState:
     """Flock card id -> row for this edition and custom cards (derived, shared, not saved)."""
     blind_windows: bool = False
     """R5.7 on a table with humans: every seat the rules let react is asked, cards or not."""
+    house: HouseRules = HouseRules()
+    """The host's house rules (`core.house`): `infamous_empty` (R4.6)."""
 
     def clone(self) -> GameState:
         """An independent copy, fast enough for search (frames and decisions are immutable)."""
@@ -125,6 +128,7 @@ class GameState:
             self.open.copy(),
             self.book,
             self.blind_windows,
+            self.house,
         )
 
     def zone_ids(self) -> tuple[str, ...]:
@@ -157,6 +161,7 @@ class GameState:
             "final_left": self.final_left,
             "over": self.over,
             "blind_windows": self.blind_windows,
+            "house": self.house.to_dict(),
             "next_id": self.next_id,
             "stack": [thaw(f) for f in self.stack],
             "open": [d.to_dict() for d in self.open],
@@ -277,6 +282,7 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         final_left=final_left,
         over=_bool(d.get("over", False), "over"),
         blind_windows=_bool(d.get("blind_windows", False), "blind_windows"),
+        house=HouseRules.from_dict(d.get("house", {})),
         next_id=_int(d.get("next_id", 1), "next_id", 0, 1 << 62),
         stack=[freeze(f) for f in stack],
         open=[Decision.from_dict(x) for x in d.get("open", [])],

@@ -11,6 +11,7 @@ from core.cards import Edition, PigeonDef, flock_book
 from core.context import Reaction, invasion_progress, invasion_size, reaction
 from core.decisions import Decision
 from core.frozen import slot_constructor
+from core.house import HouseRules
 from core.scoring import Score, best, tally
 from core.state import GameState, TrophyView, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
 
@@ -52,6 +53,10 @@ class PlayerView:
     """The rest of the turn as public frames (docs/engine.md), for bots that search; the
     reactions others chose but that have not resolved, and a choice in progress by another
     player, are left out."""
+    blind_windows: bool = False
+    """The game's setting (R5.7): every seat the rules let react is asked, cards or not."""
+    house: HouseRules = HouseRules()
+    """The game's house rules (core.house), which the table and help show."""
 
     def scores(self) -> list[Score]:
         """R7.1 for every seat, from what the view shows."""
@@ -106,6 +111,8 @@ class PlayerView:
             "trophies": [[[list(t.cards), t.vp] for t in ts] for ts in self.trophies],
             "decisions": [d.to_dict() for d in self.decisions],
             "flow": [thaw(f) for f in self.flow],
+            "blind_windows": self.blind_windows,
+            "house": self.house.to_dict(),
         }
 
     @classmethod
@@ -134,6 +141,8 @@ class PlayerView:
                 trophies=tuple(tuple(TrophyView(tuple(c), int(vp)) for c, vp in ts) for ts in d["trophies"]),
                 decisions=tuple(Decision.from_dict(x) for x in d["decisions"]),
                 flow=tuple(freeze(f) for f in d.get("flow", ())),
+                blind_windows=bool(d.get("blind_windows", False)),
+                house=HouseRules.from_dict(d.get("house", {})),
             )
         except (KeyError, TypeError, IndexError, ValueError) as exc:
             raise ValueError(f"malformed view: {exc}") from None
@@ -177,6 +186,8 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies]),
         tuple([d for d in state.open if d.player == player]),
         tuple(flow),
+        state.blind_windows,
+        state.house,
     )
 
 

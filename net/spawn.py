@@ -70,6 +70,8 @@ class HostSpec:
     """The game its table plays (a `core.games` id)."""
     db: str | None = None
     """Its games database ("": none, games kept in memory); None: the default one."""
+    house: tuple[tuple[str, str], ...] = ()
+    """House rules (core.house) as (name, value) pairs: `--house-rule name=value` each."""
     private_game_host: bool = False
     """The private host of a game against bots (`--private`): it brings back the game a person
     left unfinished here, and gives up older ones when a new game starts."""
@@ -83,6 +85,7 @@ class HostSpec:
         seed: int | None,
         bot_delay: float,
         game: str = "pigeons",
+        house: tuple[tuple[str, str], ...] = (),
     ) -> HostSpec:
         """A game against bots on this machine: every seat but yours is a bot, at the level given
         for its seat. No time limits (nobody else waits for you), no discovery, a log file."""
@@ -98,6 +101,7 @@ class HostSpec:
             log_file="",
             verbose=True,
             game=game,
+            house=house,
             private_game_host=True,
         )
 
@@ -111,6 +115,8 @@ class HostSpec:
         args = ["--game", self.game, "--bind", self.bind, "--port", str(self.port), "--seats", str(self.seats)]
         args += ["--bots", str(self.bots), "--bot-level", ",".join(self.levels), "--edition", self.edition]
         args += ["--bot-delay", _number(self.bot_delay)]
+        for name, value in self.house:
+            args += ["--house-rule", f"{name}={value}"]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
         if self.password:

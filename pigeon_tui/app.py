@@ -282,6 +282,7 @@ class PigeonApp(App[None]):
         name: str,
         password: str | None,
         game: str = "pigeons",
+        house: tuple[tuple[str, str], ...] = (),
     ) -> None:
         """Start a headless host bound to the LAN, sit at its table, and show the lobby."""
         from net.spawn import HostSpec
@@ -299,6 +300,7 @@ class PigeonApp(App[None]):
             log_file="",
             verbose=True,
             game=game,
+            house=house,
         )
         self.run_worker(self._host_lan(spec, name), exclusive=True, group="start")
 

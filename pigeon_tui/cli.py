@@ -38,6 +38,14 @@ def _selfplay(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        house = house_settings(args, played)
+        settings = played.check_settings(
+            {**({"edition": args.edition} if any(s.name == "edition" for s in played.settings) else {}), **house}
+        )
+    except ValueError as exc:
+        print(f"pigeon-tui selfplay: {exc}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     summary = selfplay(
         args.games,
@@ -48,6 +56,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         time.perf_counter,
         deadlines=not args.no_deadline,
         game=played.id,
+        settings=house,
     )
     elapsed = time.perf_counter() - t0
     result = {
@@ -57,7 +66,11 @@ def _selfplay(args: argparse.Namespace) -> int:
         "edition": args.edition if any(s.name == "edition" for s in played.settings) else None,
         "seed": args.seed,
         "bots_per_seat": specs,
+        "settings": settings,
         "turns_mean": round(summary.turns / summary.games, 3) if summary.games else 0.0,
+        "turns_max": summary.turns_max,
+        "restarts_mean": round(summary.restarts / summary.games, 3) if summary.games else 0.0,
+        "restarts_max": summary.restarts_max,
         "decisions_mean": round(summary.decisions / summary.games, 3) if summary.games else 0.0,
         "wins": {spec: round(st.wins, 3) for spec, st in summary.stats.items()},
         "bots": {spec: st.summary() for spec, st in summary.stats.items()},
@@ -70,6 +83,39 @@ def _selfplay(args: argparse.Namespace) -> int:
             print(f"{spec:>10}: {st}")
     print(json.dumps(result))
     return 1 if summary.errors else 0
+
+
+HOUSE_RULE_HELP: Final = (
+    "a house rule, NAME=VALUE (repeatable): infamous_empty=resume (the book: converting the Infamous "
+    "with the Flock deck empty calls the final phase off) or infamous_empty=trophy (it is the face-down "
+    "trophy, nothing resumes) (R4.6)"
+)
+
+
+def add_house_rules(p: argparse.ArgumentParser) -> None:
+    """`--house-rule NAME=VALUE`, repeatable (core.house)."""
+    p.add_argument("--house-rule", action="append", default=[], metavar="NAME=VALUE", help=HOUSE_RULE_HELP)
+
+
+def house_settings(args: argparse.Namespace, played: object = None) -> dict[str, str]:
+    """The `--house-rule` options as game settings (later ones win). Raises ValueError on an
+    unknown rule or value, or house rules for a game that has none."""
+    from core.games import PIGEONS
+    from core.house import house_rules
+
+    given = list(getattr(args, "house_rule", None) or [])
+    if not given:
+        return {}
+    if played is not None and played is not PIGEONS:
+        raise ValueError("house rules are Pigeons & Guano's (--game pigeons)")
+    return house_rules(given).to_dict()
+
+
+def _house_pairs(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    """The `--house-rule` options set away from the book, as (name, value) pairs (ValueError)."""
+    from core.house import house_rules
+
+    return tuple(house_rules(getattr(args, "house_rule", None) or []).changed().items())
 
 
 def _positive(text: str) -> int:
@@ -120,7 +166,12 @@ def _tui(args: argparse.Namespace) -> int:
         players, seed = (args.players, args.seed) if command == "play" else (4, None)
         played = args.game if command == "play" else "pigeons"
         try:
-            prespawned = spawn(HostSpec.private_game(players, levels, args.edition, seed, bot_delay, played))
+            house = _house_pairs(args) if played == "pigeons" else ()
+        except ValueError as exc:
+            print(f"pigeon-tui play: {exc}", file=sys.stderr)
+            return 2
+        try:
+            prespawned = spawn(HostSpec.private_game(players, levels, args.edition, seed, bot_delay, played, house))
         except OSError:
             prespawned = None  # the app tries again and says what failed
     try:
@@ -151,11 +202,17 @@ def _run_app(
             unknown = [level for level in levels if level not in played.bot_levels]
             if unknown:
                 raise ValueError(f"unknown bot level {unknown}; known: {', '.join(played.bot_levels)}")
+            house_settings(args, played)
         except ValueError as exc:
             print(f"pigeon-tui play: {exc}", file=sys.stderr)
             return 2
         options = GameOptions(
-            players=args.players, bots=levels, seed=args.seed, edition=Edition(args.edition), game=played.id
+            players=args.players,
+            bots=levels,
+            seed=args.seed,
+            edition=Edition(args.edition),
+            game=played.id,
+            house=_house_pairs(args),
         )
     join = None
     joining = None
@@ -218,6 +275,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp.add_argument(
         "--bot-delay", type=_seconds, default=None, help="seconds a bot waits before each move of its turn (not --pace)"
     )
+    add_house_rules(pp)
     _add_look(pp)
     pp.set_defaults(run=_tui)
 
@@ -334,14 +392,17 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
     """The host that `pigeon-tui host` options describe. Raises ValueError on impossible settings."""
     import os
 
+    from core.games import game as find_game
     from net.bots import default_processes
     from net.host import HostConfig
     from net.limits import TABLES_MAX
     from net.table import TableConfig
 
     levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("random",)
+    house = house_settings(args, find_game(args.game))
     table = TableConfig(
         game=args.game,
+        settings=tuple(house.items()),
         seats=args.seats,
         bots=args.bots,
         bot_level=levels[0],
@@ -415,6 +476,7 @@ def _host_arguments(hp: argparse.ArgumentParser) -> None:
     )
     hp.add_argument("--password", default=None, help="players must give it to join")
     _add_look(hp, ascii_only=False)
+    add_house_rules(hp)
     hp.add_argument("--seed", type=int, default=None, help="deal reproducible (so predictable) games")
     hp.add_argument("--tables", type=_positive, default=1, help="tables open at once (players open the others)")
     hp.add_argument(
@@ -687,6 +749,7 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--game", default="pigeons", help=_GAME_HELP)
     _add_look(sp, ascii_only=False)
+    add_house_rules(sp)
     sp.add_argument("--json", action="store_true", help="print only the JSON summary")
     sp.add_argument(
         "--no-deadline",

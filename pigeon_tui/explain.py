@@ -8,6 +8,7 @@ from typing import Sequence
 from core.cards import ACTIONS, ActionKind, Rule
 from core.context import BALCONY_COST, Reaction, share_take
 from core.decisions import REACTIONS, Decision, DecisionKind, Option
+from core.house import InfamousEmpty
 from core.views import PlayerView
 from pigeon_tui.themes import ZONE_NAMES
 
@@ -155,7 +156,6 @@ def option_note(view: PlayerView, option: Option) -> str:
     row = view.book.get(str(value[1]))
     if row is None or row.rule is not Rule.INFAMOUS:
         return ""
-    house = getattr(view, "house", None)  # the house rules (issue 13), on views that carry them
-    if str(getattr(house, "infamous_empty", "resume")) == "trophy":
+    if view.house.infamous_empty is InfamousEmpty.TROPHY:
         return "the Infamous itself becomes your face-down trophy (1 VP); the last round goes on"
     return "gains nothing: it goes back into the empty Flock deck and the last round is called off"

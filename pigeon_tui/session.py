@@ -112,6 +112,8 @@ class GameOptions:
     """The game to play (a `core.games` id)."""
     bot_delay: float = BOT_DELAY
     """Seconds a bot waits before each move of its turn (the pace: `launch.PACES`)."""
+    house: tuple[tuple[str, str], ...] = ()
+    """House rules (core.house) set away from the book, as (name, value) pairs."""
 
     def bot_levels(self) -> tuple[str, ...]:
         """The level of each bot seat, in seat order."""
@@ -120,7 +122,9 @@ class GameOptions:
 
     def host_spec(self) -> HostSpec:
         """The private host of this game (the CLI makes the same one before loading this)."""
-        return HostSpec.private_game(self.players, self.bots, self.edition.value, self.seed, self.bot_delay, self.game)
+        return HostSpec.private_game(
+            self.players, self.bots, self.edition.value, self.seed, self.bot_delay, self.game, self.house
+        )
 
 
 class Hosting(Protocol):

@@ -110,6 +110,7 @@ def determinize(view: PlayerView, decision: Decision, rng: random.Random, unseen
         stack=_stack(view),
         open=[],
         book=flock_book(view.edition, view.custom),
+        house=view.house,
     )
     advance(state, [])
     _reopen(state, seat, decision)

@@ -14,6 +14,7 @@ from core.cards import ACTIONS, ActionKind, Rule
 from core.decisions import BACK, DONE, PASS, Decision, DecisionKind, OptionValue
 from core.effects import targets
 from core.flow import BALCONY0, CABLES_I, CROWD_I, STATUE_I, fits, spaces, zindex
+from core.house import InfamousEmpty
 from core.state import GameState
 from core.turn import DRAW, HAND_LIMIT, PLAY
 
@@ -187,12 +188,18 @@ def action_value(state: GameState, p: int, v: OptionValue, w: list[float]) -> fl
         return best - KIND_VALUE[kind(card)] * 0.35
     # R3.2: convert a card of the Balcony
     if card[0] == "F":
-        if state.book[card].rule is Rule.INFAMOUS and not state.flock:
+        if state.book[card].rule is Rule.INFAMOUS and infamous_lost(state):
             return -1.0  # R4.6: it goes back alone, no trophy, and my own Invasion reveals it again
         return 2.0 - 2 * CARD_VALUE
     if kind(card) is ActionKind.MOUNTAIN:
         return 4.0 - 2 * CARD_VALUE
     return 2.0 - CARD_VALUE
+
+
+def infamous_lost(state: GameState) -> bool:
+    """R4.6: an Infamous Pigeon converted now goes back alone for nothing (the Flock deck is
+    empty and the house rule infamous_empty is the book's `resume`)."""
+    return not state.flock and state.house.infamous_empty is InfamousEmpty.RESUME
 
 
 def target_value(state: GameState, p: int, card: str, z: int, w: list[float]) -> float:
@@ -202,7 +209,7 @@ def target_value(state: GameState, p: int, card: str, z: int, w: list[float]) ->
     pig = state.pigeons
     book = state.book
     if k is ActionKind.WROOM or k is ActionKind.ZOT:
-        escape = 0.3 if state.flock else 1.2  # R4.6: the Infamous escapes into the Flock deck
+        escape = 1.2 if infamous_lost(state) else 0.3  # R4.6: the Infamous escapes into the Flock deck
         n = len(pig[z]) - sum(1 for q in pig[z] if book[q].rule is Rule.INFAMOUS) * escape
         return n * 1.0 - recall - 0.3 * (state.players - 2) * 0.3
     if k is ActionKind.BLAM:
@@ -213,7 +220,7 @@ def target_value(state: GameState, p: int, card: str, z: int, w: list[float]) ->
             conv = 1
             mine = [book[q].rule for q in pig[z]]
             # R4.6: an Infamous Pigeon alone, with the Flock deck empty, comes back at my Invasion
-            gain = -0.5 if all(r is Rule.INFAMOUS for r in mine) and not state.flock else 2.0
+            gain = -0.5 if all(r is Rule.INFAMOUS for r in mine) and infamous_lost(state) else 2.0
         rest = [q for q in pig[z] if book[q].rule is not Rule.STUPID]
         rest = rest[conv:] if len(rest) > conv else []
         return gain + _scare_gain(state, p, z, len(rest), w) - recall
@@ -309,7 +316,8 @@ def _pick_value(state: GameState, frame: dict[str, object], p: int, v: OptionVal
     rule = state.book[str(v)].rule
     if frame["k"] == "blam":
         # the trophy: a Stupid Pigeon would stay (not scared by Blam!); the Infamous escapes (R4.6)
-        return (1.0 if rule is Rule.STUPID else 0.0) - ((0.5 if state.flock else 1.5) if rule is Rule.INFAMOUS else 0.0)
+        lost = (1.5 if infamous_lost(state) else 0.5) if rule is Rule.INFAMOUS else 0.0
+        return (1.0 if rule is Rule.STUPID else 0.0) - lost
     if frame["k"] == "redirect":
         return 1.0
     # Birdseed: a Lady pulls one more for the mover; an Infamous invites guano where it lands

@@ -14,7 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from core.cards import ACTION_COUNTS, ACTION_DEFS, DEFAULT_CUSTOM, FLOCK_COUNTS, Edition, PigeonDef, flock_book
+from core.house import BOOK, HouseRules
 from pigeon_tui.cardtext import RULE_TEXT, entry_text
+from pigeon_tui.house import rule_lines, short
 from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER, Glyphs
 
 RULES: tuple[tuple[str, str], ...] = (
@@ -71,15 +73,27 @@ def _section(title: str) -> Text:
     return Text(f"\n{title}\n", style="bold underline")
 
 
-def help_text(glyphs: Glyphs, edition: Edition, custom: tuple[PigeonDef, PigeonDef]) -> RenderableType:
+def help_text(
+    glyphs: Glyphs, edition: Edition, custom: tuple[PigeonDef, PigeonDef], house: HouseRules = BOOK
+) -> RenderableType:
     """The whole help page as one renderable (ASCII-only when `glyphs` is)."""
-    parts: list[RenderableType] = [Text(f"Pigeons & Guano, edition {edition.value}", style="bold")]
+    changed = short(house)
+    title = f"Pigeons & Guano, edition {edition.value}" + (f", house rule {changed}" if changed else "")
+    parts: list[RenderableType] = [Text(title, style="bold")]
     parts.append(_section("Rules in short"))
     for head, body in RULES:
         t = Text()
         t.append(f"{head}. ", style="bold")
         t.append(body)
         parts.append(t)
+    parts.append(_section("House rules" + (" (this game)" if changed else " (the book's reading here)")))
+    for setting, what in rule_lines(house):
+        t = Text()
+        t.append(f"{setting}  ", style="bold")
+        t.append(what)
+        parts.append(t)
+    t = Text("A host sets them: --house-rule NAME=VALUE, or the start and host screens.", style="italic")
+    parts.append(t)
     parts.append(_section("Keys"))
     for key, what in KEYS:
         t = Text()
@@ -130,16 +144,21 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, glyphs: Glyphs, edition: Edition | None = None, custom: tuple[PigeonDef, PigeonDef] | None = None
+        self,
+        glyphs: Glyphs,
+        edition: Edition | None = None,
+        custom: tuple[PigeonDef, PigeonDef] | None = None,
+        house: HouseRules | None = None,
     ) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.edition = edition or Edition.V35
         self.custom = custom or DEFAULT_CUSTOM
+        self.house = house or BOOK
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Static(help_text(self.glyphs, self.edition, self.custom), id="help-text")
+            yield Static(help_text(self.glyphs, self.edition, self.custom, self.house), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

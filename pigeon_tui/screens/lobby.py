@@ -17,7 +17,7 @@ from core.bots import ALIASES, LEVELS
 from core.cards import Edition
 from core.games import GAMES
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.screens.start import MIXED, Setting, game_setting, mixed
+from pigeon_tui.screens.start import MIXED, Setting, chosen_house, game_setting, house_settings, mixed
 from pigeon_tui.themes import Glyphs
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class HostScreen(GuardedScreen):
             yield Setting("Level", levels, levels, levels.index("random"), id="host-level")
             yield Setting("Edition", [Edition.V35, Edition.V30], ["3.5", "3.0"], 0, id="host-edition")
             yield game_setting("pigeons", "host-game")
+            yield from house_settings((), "host-")
             yield Static("Your name", classes="form-label")
             yield Input(self.player_name, id="host-name", max_length=24)
             yield Static("Port", classes="form-label")
@@ -90,6 +91,7 @@ class HostScreen(GuardedScreen):
             name=self.query_one("#host-name", Input).value.strip() or "Host",
             password=self.query_one("#host-password", Input).value or None,
             game=game,
+            house=chosen_house(self, "host-") if game == "pigeons" else (),
         )
 
     def action_back(self) -> None:

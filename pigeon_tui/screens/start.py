@@ -19,6 +19,10 @@ from textual.widgets.option_list import Option
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
 from core.games import GAMES
+from core.house import HOUSE_RULES, HouseRules
+from pigeon_tui.house import label as house_label
+from pigeon_tui.house import pairs as house_pairs
+from pigeon_tui.house import shown as house_shown
 from pigeon_tui.launch import MIXED_LEVELS, PACES
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import GameOptions
@@ -54,6 +58,25 @@ def mixed(asked: tuple[str, ...]) -> tuple[str, ...]:
     """The levels of a "mixed" table: those asked for (`play --bots hard,greedy`) if they differ,
     else `MIXED_LEVELS`."""
     return asked if len(set(asked)) > 1 else MIXED_LEVELS
+
+
+def house_settings(current: tuple[tuple[str, str], ...], prefix: str) -> list[Setting[str]]:
+    """One setting per house rule (core.house), at its value in `current` or the book's; each
+    DOM id is `prefix` + the rule's name with dashes (`set-infamous-empty`)."""
+    chosen = dict(current)
+    out: list[Setting[str]] = []
+    for name, rule in HOUSE_RULES.items():
+        values = list(rule.values)
+        index = values.index(chosen[name]) if chosen.get(name) in values else 0
+        shown = [house_shown(name, v) for v in values]
+        out.append(Setting(house_label(name), values, shown, index, id=prefix + name.replace("_", "-")))
+    return out
+
+
+def chosen_house(screen: Widget, prefix: str) -> tuple[tuple[str, str], ...]:
+    """The house rules set away from the book on `screen`'s settings (see `house_settings`)."""
+    values = {name: screen.query_one("#" + prefix + name.replace("_", "-"), Setting).value for name in HOUSE_RULES}
+    return house_pairs(HouseRules.from_dict(values))
 
 
 def game_setting(current: str, dom_id: str) -> Setting[str]:
@@ -145,6 +168,7 @@ class StartScreen(GuardedScreen):
                     yield Setting("Edition", editions, ["3.5", "3.0"], editions.index(o.edition), id="set-edition")
                     yield game_setting(o.game, "set-game")
                     yield self._pace_setting()
+                    yield from house_settings(o.house, "set-")
                     yield Static("Tab here: arrows, Enter plays", id="start-settings-hint")
                 yield Static("", id="start-about")
         yield Footer()
@@ -211,7 +235,10 @@ class StartScreen(GuardedScreen):
         delay: float = self.query_one("#set-pace", Setting).value
         bots = mixed(self.options.bots) if level == MIXED else (level,)
         players = min(players, GAMES[game].max_players)  # CuBirds: at most 5
-        return replace(self.options, players=players, bots=bots, edition=edition, game=game, bot_delay=delay)
+        house = chosen_house(self, "set-") if game == "pigeons" else ()
+        return replace(
+            self.options, players=players, bots=bots, edition=edition, game=game, bot_delay=delay, house=house
+        )
 
     @on(OptionList.OptionHighlighted, "#start-menu")
     def _on_highlight(self, event: OptionList.OptionHighlighted) -> None:
@@ -281,4 +308,7 @@ class StartScreen(GuardedScreen):
 
             self.app.push_screen(BirdsHelpScreen(self.glyphs))
             return
-        self.app.push_screen(HelpScreen(self.glyphs, self.query_one("#set-edition", Setting).value))
+        edition = self.query_one("#set-edition", Setting).value
+        self.app.push_screen(
+            HelpScreen(self.glyphs, edition, house=HouseRules.from_dict(dict(chosen_house(self, "set-"))))
+        )

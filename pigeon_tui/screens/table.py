@@ -17,6 +17,7 @@ from core.events import Event
 from core.views import PlayerView
 from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, TOAST_SECONDS, Changes, changes, hits
 from pigeon_tui.explain import forced_sentence, forced_step
+from pigeon_tui.house import short
 from pigeon_tui.screens.dealt import DealtScreen
 from pigeon_tui.session import Link, Session, Status, Update
 from pigeon_tui.themes import Glyphs, with_names
@@ -75,7 +76,10 @@ class TableScreen(DealtScreen[PlayerView]):
             self._unshown.extend(update.events)
 
     def _about(self, view: PlayerView) -> tuple[str, str]:
-        return f"{view.players} players, rules edition {view.edition.value}", ""
+        house = short(view.house)
+        return f"{view.players} players, rules edition {view.edition.value}" + (
+            f", house rule {house}" if house else ""
+        ), ""
 
     def _showing(self, before: PlayerView | None, update: Update) -> None:
         self.update_ = update
@@ -175,4 +179,5 @@ class TableScreen(DealtScreen[PlayerView]):
 
         edition = self.view.edition if self.view is not None else None
         custom = self.view.custom if self.view is not None else None
-        return HelpScreen(self.glyphs, edition, custom)
+        house = self.view.house if self.view is not None else None
+        return HelpScreen(self.glyphs, edition, custom, house)

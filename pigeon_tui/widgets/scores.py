@@ -12,6 +12,7 @@ from textual.widget import Widget
 from core.cards import ACTIONS
 from core.scoring import Score, ranking_key, tie_break
 from core.views import PlayerView
+from pigeon_tui.house import short
 from pigeon_tui.session import Link, Seat, Status
 from pigeon_tui.themes import Glyphs, fit
 
@@ -146,6 +147,9 @@ class TableInfo(Widget):
         elif not view.over:
             n = view.invasion_size()
             lines.append(pair(("Invasion", f"{n} pigeon{'' if n == 1 else 's'}")))
+        house = short(view.house)
+        if house:
+            lines.extend(pair(("House", house)).wrap(width))
         if view.air:
             book = view.book
             names = ", ".join(book[c].name if c in book else ACTIONS[c].name if c in ACTIONS else "?" for c in view.air)

@@ -7,6 +7,7 @@ import re
 from typing import Any, Iterator
 
 from core.decisions import Decision, OptionValue
+from core.house import BOOK, HouseRules, InfamousEmpty
 from core.rng import below, seed_state
 from core.rules import apply
 from core.setup import new_game
@@ -23,6 +24,12 @@ def configs(count: int, first: int = 0) -> Iterator[tuple[int, int, str]]:
         yield g, 2 + g % 5, ("3.5", "3.0")[(g // 5) % 2]
 
 
+def house_of(seed: int) -> HouseRules:
+    """The house rules a seed of `play` is played under: the seeds split between both settings
+    of infamous_empty (R4.6), so whole-game tests cover both at no extra cost."""
+    return HouseRules(InfamousEmpty.TROPHY) if (seed // 20) % 2 == 1 else BOOK
+
+
 def random_choice(rng: int, state: GameState) -> tuple[int, Decision, OptionValue]:
     """Any open decision, any of its options (stepping back included)."""
     rng, i = below(rng, len(state.open))
@@ -33,8 +40,9 @@ def random_choice(rng: int, state: GameState) -> tuple[int, Decision, OptionValu
 
 def play(seed: int, players: int, edition: str) -> Iterator[tuple[GameState, list[tuple[int, int, OptionValue]]]]:
     """Yield the state after setup and after every decision, with the choices so far.
-    Every other ten seeds play with blind reaction windows (R5.7), as a table of humans does."""
-    state = new_game(players, seed, edition, blind_windows=(seed // 10) % 2 == 1)
+    Every other ten seeds play with blind reaction windows (R5.7), as a table of humans does;
+    every other twenty under the house rule infamous_empty=trophy (R4.6, `house_of`)."""
+    state = new_game(players, seed, edition, blind_windows=(seed // 10) % 2 == 1, house=house_of(seed))
     rng = seed_state(seed + 99)
     choices: list[tuple[int, int, OptionValue]] = []
     yield state, choices

@@ -7,6 +7,7 @@ from typing import Any, Literal, Mapping, Sequence
 from core.cards import ACTION_IDS, ACTIONS, DEFAULT_CUSTOM, FLOCK_IDS, ActionKind, Edition, FlockKind, flock_book
 from core.decisions import Decision, DecisionKind, OptionValue, normalize
 from core.events import Event, EventKind
+from core.house import BOOK, HouseRules
 from core.rng import seed_state
 from core.rules import advance, apply
 from core.state import GameState, Trophy, check, freeze, zone_ids
@@ -74,13 +75,16 @@ def build(
     spare_actions: Literal["discard", "deck", "played"] = "discard",
     seed: int = 1,
     events: list[Event] | None = None,
+    house: HouseRules = BOOK,
+    blind_windows: bool = False,
 ) -> GameState:
     """A game state put together by hand, run on (`core.rules.advance`) to its first open decision.
 
     Zones are keyed by id ("road", "statue", "cables", "crowd", "b0", ...); decks list their top
     card last. Flock cards placed nowhere go to `removed` (or the bottom of the Flock deck), Action
     cards placed nowhere to the discard pile (or the bottom of the deck, or the played pile).
-    The events of the run go into `events` when given. Raises ValueError when `core.state.check`
+    `house`: the game's house rules (core.house). The events of the run go into `events` when
+    given. Raises ValueError when `core.state.check`
     fails (a card placed twice, a Lame Pigeon on the Cables, ...).
     """
     ids = zone_ids(players)
@@ -146,6 +150,8 @@ def build(
         stack=[freeze(dict(f)) for f in (stack if stack is not None else [ACTION])],
         open=[],
         book=flock_book(ed, DEFAULT_CUSTOM),
+        blind_windows=blind_windows,
+        house=house,
     )
     ev: list[Event] = [] if events is None else events
     advance(state, ev)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.record import Record
 from core.setup import new_game
-from tests.core.games import configs, play
+from tests.core.games import configs, house_of, play
 
 
 def test_r2_5_same_seed_same_deal() -> None:
@@ -14,7 +14,8 @@ def test_r2_5_same_seed_same_deal() -> None:
 
 
 def test_r2_5_replaying_the_record_rebuilds_the_identical_state() -> None:
-    """R2.5: replaying {seed, choices} gives the identical to_dict(), mid-game and at the end."""
+    """R2.5: replaying {seed, choices} gives the identical to_dict(), mid-game and at the end
+    (house rules included, R4.6)."""
     for seed, players, edition in configs(40, 300):
         snapshots = {}
         for state, choices in play(seed, players, edition):
@@ -22,7 +23,8 @@ def test_r2_5_replaying_the_record_rebuilds_the_identical_state() -> None:
                 snapshots[len(choices)] = (state.to_dict(), list(choices))
         snapshots[len(choices)] = (state.to_dict(), list(choices))
         for expected, made in snapshots.values():
-            record = Record(players, seed, edition, blind_windows=(seed // 10) % 2 == 1, choices=made)
+            blind = (seed // 10) % 2 == 1
+            record = Record(players, seed, edition, blind_windows=blind, house=house_of(seed), choices=made)
             assert record.replay().to_dict() == expected
 
 

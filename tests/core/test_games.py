@@ -66,7 +66,12 @@ def test_games_and_their_decision_kinds() -> None:
 
 def test_settings_are_checked() -> None:
     """Unknown settings and values off the list are clear errors; the defaults fill the rest."""
-    assert PIGEONS.check_settings({}) == {"edition": "3.5", "first_player": None, "blind_windows": False}
+    assert PIGEONS.check_settings({}) == {
+        "edition": "3.5",
+        "first_player": None,
+        "blind_windows": False,
+        "infamous_empty": "resume",
+    }
     with pytest.raises(ValueError, match="no setting edition"):
         CUBIRDS.new_game(2, 1, {"edition": "3.5"})
     with pytest.raises(ValueError, match="edition must be one of"):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.decisions import DecisionKind
 from core.events import Event, EventKind
-from core.state import Trophy
+from core.house import BOOK, HouseRules, InfamousEmpty
+from core.state import Trophy, TrophyView
+from core.views import view
 from tests.core.scenario import (
     BIRDSEED,
     BLAM,
@@ -577,3 +581,62 @@ def test_r4_6_wroom_on_the_infamous() -> None:
     assert zone(state, "road") == []
     assert [t.hidden for t in state.trophies[0]] == [True]
     assert len(state.flock) == 2
+
+
+# ---- R4.6 house rule infamous_empty ----------------------------------------------------------
+
+TROPHY_RULE = HouseRules(InfamousEmpty.TROPHY)
+
+
+@pytest.mark.parametrize("edition", ["3.5", "3.0"])
+def test_r4_6_house_rule_trophy_makes_the_infamous_itself_the_blind_trophy(edition: str) -> None:
+    """R4.6 house rule infamous_empty=trophy: converting the Infamous with the Flock deck empty
+    makes the Infamous itself the face-down trophy (1 VP); the deck stays empty (both editions)."""
+    state = build(
+        edition=edition, zones={"b0": [INFAMOUS[0]]}, hands=[[BLAM[0], WROOM[0]], [], []], flock=[], house=TROPHY_RULE
+    )
+    events = choose(state, 0, ("convert", INFAMOUS[0]))
+    events += choose(state, 0, BLAM[0])
+    events += choose(state, 0, WROOM[0])
+    assert state.flock == []
+    assert state.trophies[0] == [Trophy((INFAMOUS[0],), 1, hidden=True)]
+    assert of_kind(events, EventKind.RETURNED_TO_DECK) == []
+    assert [(e.player, e.cards, e.n) for e in of_kind(events, EventKind.TROPHY)] == [(0, (), 1)]
+    assert view(state, 1).trophies[0] == (TrophyView((), 1),)  # R8.1: its face stays hidden
+
+
+@pytest.mark.parametrize("house", [BOOK, TROPHY_RULE], ids=["resume", "trophy"])
+def test_r4_6_house_rule_changes_nothing_while_the_flock_deck_has_cards(house: HouseRules) -> None:
+    """R4.6: with cards in the Flock deck, both settings of infamous_empty shuffle the Infamous
+    in and take the top card face down."""
+    state = build(zones={"road": [INFAMOUS[0]]}, hands=[[WROOM[0]], [], []], flock=[FAT[0], FAT[1]], house=house)
+    play(state, 0, WROOM[0])
+    assert [t.hidden for t in state.trophies[0]] == [True]
+    assert len(state.flock) == 2 and INFAMOUS[0] in state.flock + list(state.trophies[0][0].cards)
+
+
+@pytest.mark.parametrize("house", [BOOK, TROPHY_RULE], ids=["resume", "trophy"])
+def test_r4_6_house_rule_decides_whether_the_final_phase_resumes(house: HouseRules) -> None:
+    """R4.6, R6.2: in the final phase, the Infamous converted with the Flock deck empty calls the
+    final phase off (resume, the book) or is the trophy and the final phase goes on (trophy)."""
+    state = build(
+        3,
+        final_left=2,
+        flock=[],
+        zones={"b0": [INFAMOUS[0]]},
+        hands=[[BLAM[0], WROOM[0]], [], []],
+        spare_actions="deck",
+        house=house,
+    )
+    events = choose(state, 0, ("convert", INFAMOUS[0]))
+    events += choose(state, 0, BLAM[0])
+    events += choose(state, 0, WROOM[0])
+    events += choose(state, 0, "draw")
+    if house is BOOK:
+        assert of_kind(events, EventKind.FINAL_CANCELLED) != []
+        assert state.flock == [] and zone(state, "b0") == [INFAMOUS[0]]  # revealed again
+        assert state.final_left == 3  # a new final phase: the deck emptied again
+    else:
+        assert of_kind(events, EventKind.FINAL_CANCELLED) == []
+        assert state.final_left == 1 and state.active == 1
+        assert state.trophies[0] == [Trophy((INFAMOUS[0],), 1, hidden=True)]

@@ -56,3 +56,52 @@ async def test_private_host_child_plays_a_game_and_never_loads_textual() -> None
         await host.stop()
     assert rest.strip().endswith("HEADLESS")
     assert host.process.returncode == 0
+
+
+def test_r4_6_selfplay_reports_its_settings_turns_and_restarts() -> None:
+    """R4.6: `selfplay --json --house-rule infamous_empty=trophy` reports the settings it ran
+    with, turns_mean/turns_max and restarts_mean (final phases called off: none under trophy)."""
+    import json
+
+    from pigeon_tui.cli import main
+
+    def run(*extra: str) -> dict[str, object]:
+        import contextlib
+        import io
+
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["selfplay", "--games", "12", "--seed", "3", "--json", *extra]) == 0
+        result: dict[str, object] = json.loads(out.getvalue())
+        return result
+
+    trophy = run("--house-rule", "infamous_empty=trophy")
+    book = run()
+    assert trophy["settings"] == {
+        "edition": "3.5",
+        "first_player": None,
+        "blind_windows": False,
+        "infamous_empty": "trophy",
+    }
+    assert book["settings"]["infamous_empty"] == "resume"  # type: ignore[index]
+    assert trophy["restarts_mean"] == 0.0 and trophy["restarts_max"] == 0
+    for r in (trophy, book):
+        assert r["turns_max"] >= r["turns_mean"] > 0  # type: ignore[operator]
+
+
+def test_r4_6_a_bad_house_rule_is_a_clear_error() -> None:
+    """`--house-rule` on selfplay, play and host: an unknown rule or value is refused, saying why."""
+    for argv in (
+        ["selfplay", "--games", "1", "--house-rule", "infamous_empty=never"],
+        ["host", "--port", "0", "--house-rule", "infamous_empty=never"],
+        ["play", "--house-rule", "infamous_empty=never"],
+    ):
+        out = subprocess.run([sys.executable, "-m", "pigeon_tui", *argv], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2 and "infamous_empty must be one of resume, trophy" in out.stderr, (argv, out.stderr)
+    out = subprocess.run(
+        [sys.executable, "-m", "pigeon_tui", "host", "--port", "0", "--house-rule", "dice"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "NAME=VALUE" in out.stderr

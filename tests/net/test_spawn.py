@@ -90,3 +90,17 @@ async def test_a_host_started_with_a_log_file_writes_there() -> None:
     text = (Path(os.environ[LOG_DIR_ENV]) / HOST_LOG).read_text()
     assert f"listening on 127.0.0.1:{host.port}" in text
     assert "game 1 starts (2 players, seed 5)" in text
+
+
+def test_r4_6_house_rules_reach_the_host_child_and_its_games() -> None:
+    """R4.6: a spec's house rules become `--house-rule` options, the host's table settings and
+    the settings of every game it starts."""
+    from core.house import InfamousEmpty
+
+    spec = HostSpec.private_game(3, ("random",), "3.5", 4, 0.0, house=(("infamous_empty", "trophy"),))
+    assert "--house-rule" in spec.options() and "infamous_empty=trophy" in spec.options()
+    table = host_config(spec.options()).table
+    assert table.settings == (("infamous_empty", "trophy"),)
+    state = table.the_game.new_game(3, 1, table.game_settings())
+    assert state.house.infamous_empty is InfamousEmpty.TROPHY
+    assert host_config(HostSpec().options()).table.game_settings().get("infamous_empty", "resume") == "resume"

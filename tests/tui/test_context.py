@@ -129,9 +129,9 @@ def test_r4_6_converting_the_infamous_with_an_empty_flock_says_it_gains_nothing(
     calls the last round off; under the house rule infamous_empty=trophy, that the Infamous
     itself is the trophy."""
     from dataclasses import replace
-    from types import SimpleNamespace
 
     from core.cards import Rule
+    from core.house import HouseRules, InfamousEmpty
     from core.setup import new_game
     from core.views import view
     from pigeon_tui.explain import option_note
@@ -144,9 +144,5 @@ def test_r4_6_converting_the_infamous_with_an_empty_flock_says_it_gains_nothing(
     assert "gains nothing" in option_note(empty, convert) and "last round is called off" in option_note(empty, convert)
     other = next(c for c, row in v.book.items() if row.rule is Rule.FAT)
     assert option_note(empty, Option(("convert", other), "Convert the Fat Pigeon")) == ""
-    trophy = SimpleNamespace(
-        **{f: getattr(empty, f) for f in empty.__slots__},
-        house=SimpleNamespace(infamous_empty="trophy"),
-        book=empty.book,
-    )
-    assert "face-down trophy" in option_note(trophy, convert)  # type: ignore[arg-type]
+    trophy = replace(empty, house=HouseRules(InfamousEmpty.TROPHY))
+    assert "face-down trophy" in option_note(trophy, convert)
