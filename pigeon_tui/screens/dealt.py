@@ -81,6 +81,8 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
         self._answered: int | None = None
         """The decision last answered: not offered again by a redraw that comes before the
         host's update (a seat or connection change redraws the last view)."""
+        self._introduced = False
+        """The log's first line is written (`_intro`)."""
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -99,13 +101,22 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
         prompt.focus()
         self._mounted = True
         if self.session is not None:
-            self.follow()
+            self._deal(self.session)
 
     def attach(self, session: Session) -> None:
         """Deal: the session of the game this table was drawn for has come."""
         self.session = session
         if self._mounted:
-            self.follow()  # else on_mount will
+            self._deal(session)  # else on_mount will
+
+    def _deal(self, session: Session) -> None:
+        """Draw the update the session already has now, so that the table's first frame shows
+        the game (not "Dealing..." for a frame, then the game: one more whole paint before the
+        first board a player sees); then read the next ones."""
+        update = session.ready_update()
+        if update is not None and self._take(update):
+            self._show(update, hold=False)
+        self.follow()
 
     @work(exclusive=True, group="net")
     async def follow(self) -> None:
@@ -115,25 +126,34 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
         session = self.session
         if session is None:
             return
-        first = True
         async for update in session.updates():
-            if not isinstance(update.view, self.view_type):
-                continue
-            if first:
-                first = False
-                self._unlogged.append((self._intro(update), True))
-            self._read(update)
-            self.post_message(self.ViewUpdated(update))
+            if self._take(update):
+                self.post_message(self.ViewUpdated(update))
+
+    def _take(self, update: Update) -> bool:
+        """Read an update (not drawn yet); False if it is not of this table's game."""
+        if not isinstance(update.view, self.view_type):
+            return False
+        if not self._introduced:
+            self._introduced = True
+            self._unlogged.append((self._intro(update), True))
+        self._read(update)
+        return True
 
     @on(ViewUpdated)
     def _on_view(self, message: ViewUpdated) -> None:
-        # Each widget's repaint reaches the screen on that widget's own idle, and the prompt's
-        # new height as a layout: unheld, one update is painted over several frames (a board
-        # older than its log for a moment; issue 9). Held, the next frame shows all of it.
-        self.app.delay_update(UPDATE_HOLD)
+        self._show(message.update)
+
+    def _show(self, update: Update, hold: bool = True) -> None:
+        """Draw an update (the newest read) with the log lines of every update read so far."""
+        if hold:
+            # Each widget's repaint reaches the screen on that widget's own idle, and the
+            # prompt's new height as a layout: unheld, one update is painted over several
+            # frames (a board older than its log for a moment; issue 9). Held, the next frame
+            # shows all of it. (The first view, drawn before the table's first paint, needs none.)
+            self.app.delay_update(UPDATE_HOLD)
         self.query_one(GameLog).add(self._unlogged)
         self._unlogged = []
-        update = message.update
         view = cast(ViewT, update.view)
         self._showing(self.view, update)
         self.view = view

@@ -9,6 +9,7 @@ import pytest
 
 from net.spawn import HostSpec
 from pigeon_tui.remote import HostHere
+from pigeon_tui.screens import table as table_screen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions
@@ -20,14 +21,16 @@ async def test_rematch_deals_the_new_game_on_the_new_table(monkeypatch: pytest.M
     reader of the session, still there under the results, took the new game's first update.
 
     The first game goes by quickly: with a short time limit the host's stand-in bot plays the
-    seat (away). Before the rematch the limits go and the person is back, so nothing happens
-    in the new game until the new table shows its first view and the person answers."""
+    seat (away; the table takes no forced step for it, which would bring the person back).
+    Before the rematch the limits go and the person is back, so nothing happens in the new
+    game until the new table shows its first view and the person answers."""
     spec = GameOptions.host_spec
 
     def quick(options: GameOptions) -> HostSpec:
         return replace(spec(options), turn_limit=0.01, reaction_limit=0.01)
 
     monkeypatch.setattr(GameOptions, "host_spec", quick)
+    monkeypatch.setattr(table_screen, "forced_step", lambda *_: None)
     app = make_app(players=2, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         async with asyncio.timeout(30):
