@@ -10,7 +10,8 @@ notes the moment a marker text first appears on screen (escape sequences removed
    game on screen (its "Your hand" title, drawn only once the first view arrived); (c) the
    ratio of the medians. The two are run turn about so that both see the same machine, after
    one warm-up each. Besides wall time, the CPU seconds the client process had used when the
-   marker appeared (from /proc/PID/stat): less sensitive to a busy machine. Bar: (b) <= 2 x (a).
+   marker appeared (from /proc/PID/stat): less sensitive to a busy machine. The load averages
+   before and after are printed: the machine is shared. Bar (issue 9): (b) <= 1.5 x (a).
 2. Idle: a LAN table of two people (`pigeon-tui host --seats 2 --bots 0`); the client
    (`pigeon-tui join`) sits at it, the bench takes the other seat with `net.client.Client` and
    never moves. Once it is the bench's turn (the client waits for another player), the CPU
@@ -318,16 +319,21 @@ async def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--after", default=str(ROOT), help="with --before: the tree to time as (b) (default: this one)")
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     args = p.parse_args(argv)
+    load_before = os.getloadavg()
     start = await startup(args.runs, args.before, args.after)
     rest = await idle(args.idle, args.idle_runs) if args.idle > 0 else None
+    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
-        print(json.dumps({"startup": start, "idle": rest}))
+        print(json.dumps({"startup": start, "idle": rest, "load": load}))
         return 0
+    print(f"load averages (1, 5, 15 min): before {load['before']}, after {load['after']}")
     s = start
     print(f"start-up, medians of {args.runs} runs at 80x24 (wall; client CPU when the marker showed):")
     print(f"  (a) bare Textual app to first paint       {s['bare_ms']:>7} ms  (CPU {s['bare_cpu_ms']} ms)")
     print(f"  (b) pigeon-tui play to the table drawn    {s['play_ms']:>7} ms  (CPU {s['play_cpu_ms']} ms)")
-    print(f"  (c) ratio b/a                             {s['play_ratio']:>7}     (CPU {s['play_cpu_ratio']})  bar <= 2")
+    print(
+        f"  (c) ratio b/a                             {s['play_ratio']:>7}     (CPU {s['play_cpu_ratio']})  bar <= 1.5"
+    )
     if args.before:
         print(
             f"      before ({args.before}): {s['before_ms']} ms (CPU {s['before_cpu_ms']} ms),"
