@@ -196,9 +196,15 @@ class PigeonApp(App[None]):
 
         await self._drop_session()
         dealing: list[TableScreen | CubirdsTableScreen] = []
-        timer = self.set_timer(
-            DEALING_AFTER, lambda: dealing.append(self._show_table(None, options.players, options.game))
-        )
+        waiting = True
+
+        def draw_empty() -> None:
+            # The timer queues this call when it fires: it may run after the session came (on a
+            # busy machine), and an empty table would then replace the dealt one for good.
+            if waiting:
+                dealing.append(self._show_table(None, options.players, options.game))
+
+        timer = self.set_timer(DEALING_AFTER, draw_empty)
         try:
             session = await self.session_factory(options)
         except (HostFailed, Refused, OSError, TimeoutError) as exc:
@@ -207,6 +213,7 @@ class PigeonApp(App[None]):
             self._show_start()
             return
         finally:
+            waiting = False
             timer.stop()
         if dealing and dealing[0].is_attached and dealing[0].session is None:
             self.session = session

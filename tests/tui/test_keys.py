@@ -7,6 +7,7 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -231,3 +232,46 @@ async def test_the_table_draws_updates_while_a_choice_waits_for_its_result(monke
         await drawn_while_held(pilot, "enter", release, lambda: screen.update_ is not before)
         assert screen.update_ is not None and screen.update_.events, "the choice's own events"
         assert await wait_for_prompt(pilot) is not None or isinstance(app.screen, GameOverScreen)
+
+
+async def test_a_host_ready_as_the_empty_table_is_due_leaves_the_dealt_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9: the empty table's timer queues its call when it fires; on a busy machine that
+    call ran after the session had come and its dealt table was shown, and replaced it with a
+    table "Dealing..." for good (the game stalled in tests under load)."""
+    from pigeon_tui.app import PigeonApp
+    from pigeon_tui.remote import private_game
+    from pigeon_tui.session import GameOptions, Session
+
+    fired = asyncio.Event()
+    late: list[Callable[[], object]] = []
+
+    async def host_as_the_timer_fires(options: GameOptions) -> Session:
+        session = await private_game(replace(options, bot_delay=0), here=True)
+        await fired.wait()
+        return session
+
+    app = PigeonApp(
+        GameOptions(players=3, bots=("random",), seed=5), play_now=True, session_factory=host_as_the_timer_fires
+    )
+    call_next = app.call_next
+
+    def hold_the_timers_call(callback: Callable[[], object], *args: object, **kwargs: object) -> None:
+        if getattr(callback, "__name__", "") == "draw_empty":
+            late.append(callback)  # it runs once the session is there
+            fired.set()
+            return
+        call_next(callback, *args, **kwargs)
+
+    monkeypatch.setattr(app, "call_next", hold_the_timers_call)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            shown = app.screen
+            if isinstance(shown, TableScreen) and shown.session is not None:
+                break
+            await pilot.pause(0.05)
+        dealt = app.screen
+        assert isinstance(dealt, TableScreen) and dealt.session is not None
+        for callback in late:
+            callback()
+        await pilot.pause()
+        assert app.screen is dealt
