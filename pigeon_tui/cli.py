@@ -733,7 +733,31 @@ def _add_look(p: argparse.ArgumentParser, *, edition: bool = True, ascii_only: b
         p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
 
 
-def parser() -> argparse.ArgumentParser:
+COMMANDS: Final = ("selfplay", "play", "join", "host", "serve-ssh", "serve-web", "replay", "stats")
+"""The subcommands, for `command_of` (a command missing here still works: all are then built)."""
+
+
+def command_of(words: Sequence[str]) -> str | None:
+    """The command a command line runs ("": none, the start screen), for building the options
+    of that command alone; None to build them all (help, the version, or a word that names
+    no command, which argparse then explains)."""
+    if any(word in ("-h", "--help", "--version") for word in words):
+        return None
+    after_edition = False
+    for word in words:
+        if after_edition:
+            after_edition = False
+        elif word == "--edition":
+            after_edition = True
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return ""
+
+
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only` (a command, or "" for none), the options of that
+    command alone: each command's options cost imports and time, and a game against bots
+    starts its private host only once its own options are read."""
     p = argparse.ArgumentParser(
         prog="pigeon-tui",
         description="Pigeons & Guano in the terminal. With no command: the start screen, a game against bots.",
@@ -742,6 +766,25 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=["3.5", "3.0"], default="3.5", help=EDITION_HELP)
     p.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     sub = p.add_subparsers(dest="command")
+    if only is None or only == "selfplay":
+        _add_selfplay(sub)
+    for name, add in (
+        ("play", _add_play),
+        ("join", _add_join),
+        ("host", _add_host),
+        ("serve-ssh", _add_serve_ssh),
+        ("serve-web", _add_serve_web),
+    ):
+        if only is None or only == name:
+            add(sub)
+    if only is None or only in ("replay", "stats"):
+        from pigeon_tui.history import add_commands
+
+        add_commands(sub)
+    return p
+
+
+def _add_selfplay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser("selfplay", help="bots play each other with no network; prints a JSON summary")
     sp.add_argument("--games", type=_positive, default=100)
     sp.add_argument("--players", type=_players, default=4)
@@ -757,19 +800,11 @@ def parser() -> argparse.ArgumentParser:
         help="search bots run their whole iteration budget, never cut by the clock (reproducible)",
     )
     sp.set_defaults(run=_selfplay)
-    _add_play(sub)
-    _add_join(sub)
-    _add_host(sub)
-    _add_serve_ssh(sub)
-    _add_serve_web(sub)
-    from pigeon_tui.history import add_commands
-
-    add_commands(sub)
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = parser(command_of(words)).parse_args(words)
     if args.command is None:
         return _tui(args)
     return int(args.run(args))

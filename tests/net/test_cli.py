@@ -105,3 +105,34 @@ def test_r4_6_a_bad_house_rule_is_a_clear_error() -> None:
         timeout=60,
     )
     assert out.returncode == 2 and "NAME=VALUE" in out.stderr
+
+
+def test_a_command_line_reads_the_same_with_only_its_command_built() -> None:
+    """Issue 9 (start-up): the CLI builds the options of the command it runs alone (each
+    command's options cost imports, and a game against bots starts its host once they are
+    read); every command line means what the whole parser says it means."""
+    import argparse
+
+    from pigeon_tui.cli import COMMANDS, command_of, parser
+
+    whole = parser()
+    commands = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == set(COMMANDS)
+    lines = [
+        [],
+        ["--edition", "3.0", "--ascii"],
+        ["play", "--seed", "1", "--pace", "fast"],
+        ["--edition", "3.0", "play", "--players", "3"],
+        ["host", "--port", "0", "--seats", "3", "--bots", "2"],
+        ["join", "127.0.0.1:7777", "--name", "Ada"],
+        ["selfplay", "--games", "2"],
+        ["serve-ssh", "--port", "0"],
+        ["serve-web", "--open"],
+        ["replay", "--list"],
+        ["stats", "--json"],
+    ]
+    for words in lines:
+        only = command_of(words)
+        assert only == (words[0] if words and words[0] in COMMANDS else "play" if "play" in words else "")
+        assert vars(parser(only).parse_args(words)) == vars(whole.parse_args(words)), words
+    assert command_of(["play", "-h"]) is None and command_of(["nonsense"]) is None
