@@ -76,7 +76,11 @@ class ReplayScreen(GuardedScreen):
             raise ValueError(refusal(saved, viewer))
         self.viewer: Viewer = viewer
         self.at = 0
-        self.seats = tuple(Seat(s.name, s.level if s.kind == "bot" else None) for s in saved.seats)
+        self.names = tuple(s.name.removesuffix(" (bot)") if s.kind == "bot" else s.name for s in saved.seats)
+        """The players' names as the table showed them (a bot's without the host's " (bot)")."""
+        self.seats = tuple(
+            Seat(name, s.level if s.kind == "bot" else None) for name, s in zip(self.names, saved.seats, strict=True)
+        )
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -112,7 +116,7 @@ class ReplayScreen(GuardedScreen):
         v = self.current_view()
         seat = self.viewer if isinstance(self.viewer, int) else None
         everything = self.viewer == ALL
-        names = self.saved.names
+        names = self.names
         self.query_one(TableStatus).show(v, self.seats, Status(Link.LOCAL, message=self._whose()))
         scores = view_scores(v)
         for zone in self.query(ZoneView):
@@ -134,7 +138,7 @@ class ReplayScreen(GuardedScreen):
         log.add(sentences(events, v.book, names))
         n = len(self.replay) - 1
         bar = Text(f"Point {self.at} of {n} {self.glyphs.dot} turn {point.turn}", style="bold")
-        bar.append(f"  {self.glyphs.dot} {len(point.events)} event{'' if len(point.events) == 1 else 's'} here")
+        bar.append(f" {self.glyphs.dot} {len(point.events)} event{'' if len(point.events) == 1 else 's'} here")
         self.query_one("#replay-bar", Static).update(bar)
 
     def _whose(self) -> str:
@@ -143,13 +147,13 @@ class ReplayScreen(GuardedScreen):
         if self.viewer is None:
             return "Replay: spectator's view"
         assert isinstance(self.viewer, int)
-        name = self.saved.names[self.viewer]
+        name = self.names[self.viewer]
         return "Replay: your view" if name == "You" else f"Replay: {name}'s view"
 
     def _all_hands(self, hands: Sequence[Sequence[str]]) -> Text:
         out = Text()
         for seat, cards in enumerate(hands):
-            out.append(f"{self.saved.names[seat]} ({len(cards)})\n", style="bold")
+            out.append(f"{self.names[seat]} ({len(cards)})\n", style="bold")
             out.append(", ".join(ACTIONS[c].name if c in ACTIONS else c for c in cards) or "no cards")
             out.append("\n")
         return out
