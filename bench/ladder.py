@@ -49,16 +49,19 @@ Task = tuple[int, tuple[str, ...], str, int, bool]
 """(game number, level per seat, edition, seed, whether the bots keep their clock deadlines)."""
 
 
-def tasks(levels: Sequence[str], games_2p: int, games_4p: int, seed: int) -> list[Task]:
+def tasks(
+    levels: Sequence[str], games_2p: int, games_4p: int, seed: int, pairs: Sequence[tuple[str, str]] = ()
+) -> list[Task]:
+    """The round-robin's games; with `pairs`, the 2-player games of those pairs of levels only."""
     out: list[Task] = []
     n = 0
     for edition in (Edition.V35.value, Edition.V30.value):
-        for pair in itertools.combinations(levels, 2):
+        for pair in pairs or itertools.combinations(levels, 2):
             for g in range(games_2p):
                 seats = pair if g % 2 == 0 else pair[::-1]
                 out.append((n, seats, edition, seed * 1_000_003 + n, False))
                 n += 1
-        for four in itertools.combinations(levels, 4):
+        for four in itertools.combinations(levels, 4) if not pairs else ():
             for g in range(games_4p):
                 shift = g % 4
                 out.append((n, four[shift:] + four[:shift], edition, seed * 1_000_003 + n, False))
@@ -309,6 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--lineup", help="instead of the round-robin, one line-up: a level per seat, e.g. hard,greedy,greedy,greedy"
     )
     p.add_argument("--games", type=int, default=200, help="games of the --lineup")
+    p.add_argument("--pairs", help="only 2-player games of these pairs, e.g. easy-medium,medium-hard (beside --load)")
     p.add_argument("--only-with", help="only the games a level plays in (to add a level, or redo it, beside --load)")
     p.add_argument("--clock", action="store_true", help="search bots keep their time limits (as in play)")
     args = p.parse_args(argv)
@@ -318,11 +322,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in args.load:
         with open(path) as f:
             games += [json.loads(line) for line in f if line.strip()]
-    if not args.load or args.only_with:
+    if not args.load or args.only_with or args.pairs:
         if lineup:
             todo = lineup_tasks(lineup, args.games, args.seed, args.clock)
         else:
-            todo = tasks(levels, args.games_2p, args.games_4p, args.seed)
+            pairs = [tuple(x.split("-", 1)) for x in (args.pairs or "").split(",") if x]
+            todo = tasks(levels, args.games_2p, args.games_4p, args.seed, pairs)  # type: ignore[arg-type]
             if args.only_with:
                 todo = [t for t in todo if args.only_with in t[1]]
         print(f"{len(todo)} games on {args.jobs} process(es), load {os.getloadavg()[0]:.1f}", file=sys.stderr)
