@@ -362,7 +362,7 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
     z, by, cards = f["zone"], f["by"], f["cards"]
     if cards[-1] in state.air:
         state.air.remove(cards[-1])
-        state.guano[z].append(cards[-1])
+        state.guano[z] += (cards[-1],)
         emit(ev, EventKind.GUANO, player=by, cards=(cards[-1],), zone=zid(state, z))
     more = first_of(state.hands[by], GUANO_KINDS)
     if more and any(state.book[p].rule is Rule.FAT for p in state.pigeons[z]):
@@ -396,9 +396,9 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
     """R5.6: all guano leaves a Zone; 3.5 keeps one card of your choice as a trophy, 3.0 makes
     them all one trophy worth 1 VP."""
     z, by = f["zone"], f["by"]
-    cards = tuple(state.guano[z])
+    cards = state.guano[z]
     if state.edition is Edition.V30:
-        state.guano[z].clear()
+        state.guano[z] = ()
         emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
         state.trophies[by].append(Trophy(cards, 1))
         emit(ev, EventKind.TROPHY, player=by, cards=cards, n=1)
@@ -411,8 +411,8 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
 @answer("sweep")
 def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     z, keep = f["zone"], str(value)
-    cards = tuple(state.guano[z])
-    state.guano[z].clear()
+    cards = state.guano[z]
+    state.guano[z] = ()
     emit(ev, EventKind.SWEPT, player=player, cards=cards, zone=zid(state, z))
     state.discard.extend(c for c in cards if c != keep)
     vp = 2 if kind_of(keep) is ActionKind.MOUNTAIN else 1

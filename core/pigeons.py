@@ -25,7 +25,7 @@ from core.flow import (
 )
 from core.house import InfamousEmpty
 from core.rng import shuffle
-from core.state import GameState, Trophy
+from core.state import GameState, Trophy, without
 
 AIR = -1
 """`from` of a move whose pigeon was just revealed and is in `state.air`."""
@@ -74,8 +74,11 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
         return
     for pigeon, src, dst, _ in moves:
-        (state.air if src == AIR else state.pigeons[src]).remove(pigeon)
-        state.pigeons[dst].append(pigeon)
+        if src == AIR:
+            state.air.remove(pigeon)
+        else:
+            state.pigeons[src] = without(state.pigeons[src], pigeon)
+        state.pigeons[dst] += (pigeon,)
         emit(ev, EventKind.LANDED, cards=(pigeon,), zone=None if src == AIR else zid(state, src), to=zid(state, dst))
     for pigeon, _, dst, mover in reversed(moves):
         rule = state.book[pigeon].rule
@@ -157,7 +160,7 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
 
     R4.6 with the Flock deck empty: the Infamous goes back alone and the game resumes (R6.2),
     or, under the house rule infamous_empty=trophy, it is itself the face-down trophy."""
-    state.pigeons[z].remove(pigeon)
+    state.pigeons[z] = without(state.pigeons[z], pigeon)
     if state.book[pigeon].rule is not Rule.INFAMOUS:
         state.trophies[seat].append(Trophy((pigeon,), 1))
         emit(ev, EventKind.TROPHY, player=seat, cards=(pigeon,), n=1)

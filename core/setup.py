@@ -61,8 +61,8 @@ def new_game(
         removed=removed,
         air=[],
         hands=[[] for _ in range(players)],
-        pigeons=[[] for _ in range(len(CITY) + players)],
-        guano=[[] for _ in range(len(CITY) + players)],
+        pigeons=[() for _ in range(len(CITY) + players)],
+        guano=[() for _ in range(len(CITY) + players)],
         trophies=[[] for _ in range(players)],
         first=first_player,
         active=first_player,
@@ -95,6 +95,6 @@ def _place_city(state: GameState) -> None:
         for _ in range(len(state.flock)):
             card = state.flock.pop()
             if fits(state, z, card):
-                state.pigeons[z].append(card)
+                state.pigeons[z] += (card,)
                 break
             state.flock.insert(0, card)

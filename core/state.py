@@ -49,6 +49,12 @@ class Trophy:
 _copy: Final = list.copy
 
 
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`cards` less the first `card` (as list.remove; raises ValueError if it is not there)."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
 def zone_ids(players: int) -> tuple[str, ...]:
     """Zone ids in table order: the four City Locations, then Balconies by seat ("b0", ...)."""
     return _ZONE_IDS[players]
@@ -78,8 +84,10 @@ class GameState:
     air: list[str]
     """Cards between two places: a revealed pigeon before it lands, guano before it resolves."""
     hands: list[list[str]]
-    pigeons: list[list[str]]
-    guano: list[list[str]]
+    pigeons: list[tuple[str, ...]]
+    """Per Zone, in arrival order. Tuples, replaced whole on a change: a view shares them, a
+    clone copies the outer list only."""
+    guano: list[tuple[str, ...]]
     trophies: list[list[Trophy]]
     first: int
     active: int
@@ -114,8 +122,8 @@ class GameState:
             self.removed.copy(),
             self.air.copy(),
             [*map(_copy, self.hands)],
-            [*map(_copy, self.pigeons)],
-            [*map(_copy, self.guano)],
+            self.pigeons.copy(),
+            self.guano.copy(),
             [*map(_copy, self.trophies)],
             self.first,
             self.active,
@@ -151,8 +159,8 @@ class GameState:
             "removed": self.removed[:],
             "air": self.air[:],
             "hands": [h[:] for h in self.hands],
-            "pigeons": {z: self.pigeons[i][:] for i, z in enumerate(ids)},
-            "guano": {z: self.guano[i][:] for i, z in enumerate(ids)},
+            "pigeons": {z: list(self.pigeons[i]) for i, z in enumerate(ids)},
+            "guano": {z: list(self.guano[i]) for i, z in enumerate(ids)},
             "trophies": [[[list(t.cards), t.vp, t.hidden] for t in ts] for ts in self.trophies],
             "first": self.first,
             "active": self.active,
@@ -272,8 +280,8 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         removed=_str_list(d.get("removed", []), "removed"),
         air=_str_list(d.get("air", []), "air"),
         hands=[_str_list(h, "hand") for h in hands],
-        pigeons=[_str_list(zones["pigeons"].get(z, []), f"pigeons of {z}") for z in ids],
-        guano=[_str_list(zones["guano"].get(z, []), f"guano of {z}") for z in ids],
+        pigeons=[tuple(_str_list(zones["pigeons"].get(z, []), f"pigeons of {z}")) for z in ids],
+        guano=[tuple(_str_list(zones["guano"].get(z, []), f"guano of {z}")) for z in ids],
         trophies=trophies,
         first=_int(d.get("first", active), "first", 0, n - 1),
         active=active,

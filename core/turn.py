@@ -24,7 +24,7 @@ from core.flow import (
 )
 from core.pigeons import make_trophy
 from core.rng import shuffle
-from core.state import GameState, Trophy
+from core.state import GameState, Trophy, without
 
 HAND_LIMIT: Final = 5
 """R3.3: drawing fills the hand up to this many cards."""
@@ -53,7 +53,7 @@ def action_options(state: GameState, seat: int) -> list[Option]:
         if targets(state, seat, card):
             opts.append(_PLAY[card])
     home = BALCONY0 + seat
-    balcony = state.pigeons[home] + first_of(state.guano[home], GUANO_KINDS)
+    balcony = [*state.pigeons[home], *first_of(state.guano[home], GUANO_KINDS)]
     for card in balcony:
         if convert_cost(state, card) <= len(hand):
             label = f"Convert {card_label(state, card)} (discard {convert_cost(state, card)})"
@@ -159,7 +159,7 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
     emit(ev, EventKind.DISCARDED, player=seat, cards=paid)
     home = BALCONY0 + seat
     if card in ACTIONS:
-        state.guano[home].remove(card)
+        state.guano[home] = without(state.guano[home], card)
         vp = 2 if ACTIONS[card].kind is ActionKind.MOUNTAIN else 1
         state.trophies[seat].append(Trophy((card,), vp))
         emit(ev, EventKind.TROPHY, player=seat, cards=(card,), n=vp)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from itertools import repeat
 from operator import attrgetter
 from typing import Any, Final, Mapping, NamedTuple
 
@@ -150,8 +150,8 @@ class PlayerView:
 
 _new_view: Final = slot_constructor(PlayerView)
 """PlayerView(...), made faster (view() runs once per decision)."""
-_zone: Final = partial(tuple.__new__, ZoneView)
-"""Build the NamedTuples without their Python-level __new__: view() runs once per decision."""
+_new_tuple: Final = tuple.__new__
+"""Builds the ZoneView NamedTuples without their Python-level __new__: view() runs once per decision."""
 _public: Final = attrgetter("public")
 
 
@@ -182,7 +182,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(state.discard),
         tuple(state.played),
         tuple(state.air),
-        tuple(map(_zone, zip(ids, map(tuple, state.pigeons), map(tuple, state.guano), strict=True))),
+        tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, state.pigeons, state.guano, strict=True))),
         tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies]),
         tuple([d for d in state.open if d.player == player]),
         tuple(flow),

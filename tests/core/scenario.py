@@ -97,8 +97,8 @@ def build(
     if len(hands_l) != players:
         raise ValueError("one hand per player")
     trophies_l: list[list[Trophy]] = [list((trophies or {}).get(s, ())) for s in range(players)]
-    pigeons_l = [list(zones.get(z, ())) for z in ids]
-    guano_l = [list(guano.get(z, ())) for z in ids]
+    pigeons_l = [tuple(zones.get(z, ())) for z in ids]
+    guano_l = [tuple(guano.get(z, ())) for z in ids]
 
     used: set[str] = set(flock) | set(deck) | set(discard) | set(played) | set(air)
     for group in (hands_l, pigeons_l, guano_l):
@@ -164,12 +164,12 @@ def build(
 
 def zone(state: GameState, zone_id: str) -> list[str]:
     """The pigeons in a Zone, in arrival order."""
-    return state.pigeons[state.zone_ids().index(zone_id)]
+    return list(state.pigeons[state.zone_ids().index(zone_id)])
 
 
 def guano_on(state: GameState, zone_id: str) -> list[str]:
     """The guano cards in a Zone."""
-    return state.guano[state.zone_ids().index(zone_id)]
+    return list(state.guano[state.zone_ids().index(zone_id)])
 
 
 def decisions(state: GameState, player: int) -> list[Decision]:
