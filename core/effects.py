@@ -299,7 +299,8 @@ def wroom(state: GameState, f: Frame, ev: Events) -> None:
 
 @step("blam")
 def blam(state: GameState, f: Frame, ev: Events) -> None:
-    """R5.2: convert two pigeons on the Statue (or one on your Balcony), then scare the rest."""
+    """R5.2: convert two pigeons on the Statue (or one on your Balcony), then scare the rest;
+    with no pigeon there, nothing happens (R5 intro [D])."""
     z, picked = f["zone"], f["picked"]
     need = min(2 if z == STATUE_I else 1, len(state.pigeons[z]))
     if len(picked) < need:
@@ -311,6 +312,8 @@ def blam(state: GameState, f: Frame, ev: Events) -> None:
             opts = [pigeon_option(state, p) for p in left]
             ask(state, {**f, "picked": picked}, f["by"], DecisionKind.PICK, prompt, opts, ev)
             return
+    if not state.pigeons[z]:
+        return  # R5 [D]: played where there is no pigeon, it takes nothing (its recall counts)
     for pigeon in picked:
         make_trophy(state, f["by"], pigeon, z, ev)
     state.stack.append(scare(z, f["by"], "blam"))
@@ -330,29 +333,45 @@ def birdseed_sources(state: GameState, by: int, z: int) -> list[int]:
 
 @step("birdseed")
 def birdseed(state: GameState, f: Frame, ev: Events) -> None:
-    """R5.3: from every other Zone, one pigeon that may land there moves to the chosen Zone."""
-    z, moves = f["zone"], f["moves"]
-    sources = birdseed_sources(state, f["by"], z)
-    for i in range(f["src"], len(sources)):
-        src = sources[i]
-        extra = planned(state, moves).get(z, 0)
-        movable = [p for p in state.pigeons[src] if fits(state, z, p, extra)]
-        if len(movable) == 1:
-            moves += ((movable[0], src, z, f["by"]),)
-        elif movable:
-            prompt = f"Birdseed: which pigeon comes from {zone_name(zid(state, src))}?"
-            opts = [pigeon_option(state, p) for p in movable]
-            ask(state, {**f, "src": i, "moves": moves}, f["by"], DecisionKind.PICK, prompt, opts, ev)
-            return
-    if moves:
-        state.stack.append(batch(moves))
+    """R5.3: from every other Zone that has a pigeon that may land on the chosen Zone, one
+    pigeon (the player's pick) moves there. With room for one from each, every such Zone gives
+    one, in table order, and no pick may leave the others without room; with room short
+    [D], the player picks, one at a time, the Zone and pigeon that move next, until the chosen
+    Zone is full or every eligible Zone has given one."""
+    z, moves, by = f["zone"], f["moves"], f["by"]
+    extra = planned(state, moves).get(z, 0)
+    given = {m[1] for m in moves}
+    movable: dict[int, list[str]] = {}
+    for y in birdseed_sources(state, by, z):
+        if y not in given:
+            ps = [p for p in state.pigeons[y] if fits(state, z, p, extra)]
+            if ps:
+                movable[y] = ps
+    if not movable:
+        if moves:
+            state.stack.append(batch(moves))
+        return
+    book = state.book
+    smallest = {y: min(book[p].size for p in ps) for y, ps in movable.items()}
+    cap = CITY_CAPACITY[z] if z < BALCONY0 else None
+    free = None if cap is None else cap - spaces(state, z) - extra
+    if free is None or sum(smallest.values()) <= free:
+        y = next(iter(movable))
+        rest = sum(smallest.values()) - smallest[y]
+        ps = [p for p in movable[y] if free is None or book[p].size + rest <= free]
+        prompt = f"Birdseed: which pigeon comes from {zone_name(zid(state, y))}?"
+        opts = [pigeon_option(state, p) for p in ps]
+    else:
+        prompt = f"Birdseed: {zone_name(zid(state, z))} has no room for one from every Zone: which pigeon moves next?"
+        opts = [pigeon_option(state, p, y) for y, ps in movable.items() for p in ps]
+    ask(state, f, by, DecisionKind.PICK, prompt, opts, ev)
 
 
 @answer("birdseed")
 def birdseed_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
-    src = birdseed_sources(state, f["by"], f["zone"])[f["src"]]
-    move = (str(value), src, f["zone"], f["by"])
-    state.stack.append({**f, "src": f["src"] + 1, "moves": f["moves"] + (move,)})
+    pigeon = str(value)
+    src = next(y for y, ps in enumerate(state.pigeons) if pigeon in ps)
+    state.stack.append({**f, "moves": f["moves"] + ((pigeon, src, f["zone"], f["by"]),)})
 
 
 @step("guano")
@@ -478,18 +497,19 @@ def redirect_apply(state: GameState, f: Frame, ev: Events) -> None:
 
 
 def targets(state: GameState, seat: int, card: str) -> list[int]:
-    """R5: the Zones `card` may aim at when played as an action (empty: it cannot be played)."""
+    """R5: the Zones `card` may aim at when played as an action (empty: it cannot be played).
+    Guano and Mountain of Guano need a Zone with a pigeon; Wroom!, Zot! and Blam! need none [D]."""
     kind = kind_of(card)
     n = zone_count(state)
     p = state.pigeons
     if kind in GUANO_KINDS:
         return [z for z in range(n) if p[z]]
     if kind is ActionKind.WROOM:
-        return [0] if p[0] else []
+        return [0]  # R5 [D]: Wroom!, Zot! and Blam! need no pigeon (they then take nothing)
     if kind is ActionKind.ZOT:
-        return [2] if p[2] else []
+        return [2]
     if kind is ActionKind.BLAM:
-        return [z for z in (STATUE_I, BALCONY0 + seat) if p[z]]
+        return [STATUE_I, BALCONY0 + seat]
     if kind is ActionKind.BIRDSEED:
         return _birdseed_targets(state, n)
     if kind is ActionKind.SWEEPER:
@@ -526,6 +546,6 @@ def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> N
         state.hands[seat].remove(card)
         state.played.append(card)
         emit(ev, EventKind.PLAYED, player=seat, cards=(card,), zone=zid(state, z))
-        fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "src": 0, "moves": ()})
+        fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "moves": ()})
     else:
         announce(state, seat, card, z, False, ev)

@@ -213,6 +213,8 @@ def target_value(state: GameState, p: int, card: str, z: int, w: list[float]) ->
         n = len(pig[z]) - sum(1 for q in pig[z] if book[q].rule is Rule.INFAMOUS) * escape
         return n * 1.0 - recall - 0.3 * (state.players - 2) * 0.3
     if k is ActionKind.BLAM:
+        if not pig[z]:
+            return -recall  # R5: it takes nothing; only its recall counts
         if z == STATUE_I:
             conv = min(2, len(pig[z]))
             gain = float(conv)

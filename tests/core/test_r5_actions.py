@@ -56,10 +56,27 @@ def test_r5_1_zot_makes_every_cables_pigeon_a_trophy() -> None:
     assert zone(state, "road") == [COMMON[0]]
 
 
-def test_r5_1_wroom_and_zot_need_pigeons_there() -> None:
-    """R5.1: with an empty Road and Cables, Wroom! and Zot! have no legal target."""
+def test_r5_wroom_and_zot_need_no_pigeon_and_their_recall_counts() -> None:
+    """R5 intro [D]: with an empty Road and Cables, Wroom! and Zot! may still be played; they
+    ask for no target, take nothing, and their recall still counts for the Invasion (R3.5)."""
     state = build(zones={"statue": [COMMON[0]], "crowd": [STUPID[0]]}, hands=[[WROOM[0], ZOT[0]], [], []])
-    assert options(state, 0) == ["draw"]
+    assert options(state, 0) == ["draw", ("play", WROOM[0]), ("play", ZOT[0])]
+    events = choose(state, 0, ("play", WROOM[0]))  # no target asked: the Road is the only one
+    assert [(e.player, e.zone) for e in of_kind(events, EventKind.PLAYED)] == [(0, "road")]
+    events += choose(state, 0, ("play", ZOT[0]))
+    assert of_kind(events, EventKind.TROPHY) == [] and state.trophies[0] == []
+    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [3]  # 1 + Wroom! 1 + Zot! 1
+
+
+def test_r5_wroom_on_an_empty_road_may_still_be_shared() -> None:
+    """R5 intro, R5.1: Wroom! played onto an empty Road still opens its share window; a share
+    takes nothing and adds its recall."""
+    state = build(hands=[[WROOM[0]], [WROOM[1]], []], zones={"statue": [COMMON[0]]})
+    events = choose(state, 0, ("play", WROOM[0]))
+    assert asked(state) == [1]
+    events += choose(state, 1, WROOM[1])
+    assert state.played == [WROOM[0], WROOM[1]] and state.trophies == [[], [], []]
+    assert of_kind(events, EventKind.TROPHY) == []
 
 
 def test_r5_1_other_players_may_share() -> None:
@@ -172,10 +189,20 @@ def test_r5_2_blam_targets_are_the_statue_and_your_own_balcony() -> None:
     assert decision(state, 0).values() == ["statue", "b0", "back"]
 
 
-def test_r5_2_blam_needs_a_pigeon_there() -> None:
-    """R5.2: with the Statue and your own Balcony empty, Blam! cannot be played."""
+def test_r5_2_blam_needs_no_pigeon_and_always_asks_where() -> None:
+    """R5 intro [D], R5.2: with the Statue and your own Balcony empty, Blam! may still be played
+    (it always asks: Statue or your Balcony); it takes nothing, scares nothing, and its recall
+    counts."""
     state = build(zones={"road": [COMMON[0]], "b1": [STUPID[1]]}, hands=[[BLAM[0]], [], []])
-    assert ("play", BLAM[0]) not in options(state, 0)
+    assert ("play", BLAM[0]) in options(state, 0)
+    choose(state, 0, ("play", BLAM[0]))
+    assert decision(state, 0).values() == ["statue", "b0", "back"]
+    events = choose(state, 0, "statue")
+    assert of_kind(events, EventKind.TROPHY) == [] and of_kind(events, EventKind.SCARED) == []
+    assert zone(state, "road") == [COMMON[0]] and zone(state, "b1") == [STUPID[1]]
+    assert state.played == [BLAM[0]]
+    events = choose(state, 0, "draw")
+    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [2]
 
 
 def test_r5_2_blam_opens_no_reaction_window() -> None:
@@ -219,8 +246,10 @@ def test_r5_3_birdseed_pulls_one_pigeon_from_each_zone_in_table_order() -> None:
     assert state.played == [BIRDSEED[0]]
 
 
-def test_r5_3_birdseed_stops_when_the_zone_is_full() -> None:
-    """R5.3 [D]: it stops early when the chosen Zone is full; later Balconies keep theirs."""
+def test_r5_3_with_room_short_the_player_picks_which_zone_gives_next() -> None:
+    """R5.3 [D]: when the chosen Zone cannot take one pigeon from every eligible Zone, the player
+    picks, one at a time, the Zone and pigeon that move next (not table order), until it is full;
+    the Zones not picked keep theirs."""
     state = build(
         3,
         active=1,
@@ -228,8 +257,42 @@ def test_r5_3_birdseed_stops_when_the_zone_is_full() -> None:
         hands=[[], [BIRDSEED[0]], []],
     )
     play(state, 1, BIRDSEED[0], "statue")
-    assert zone(state, "statue") == [STUPID[0], STUPID[1], COMMON[0], COMMON[1]]
-    assert zone(state, "b0") == [LAME[0]]
+    d = decision(state, 1)
+    assert d.kind is DecisionKind.PICK and "no room for one from every Zone" in d.prompt
+    assert d.values() == [COMMON[0], COMMON[1], LAME[0]]  # every eligible Zone's, table order
+    assert [o.refs for o in d.options] == [(COMMON[0], "b1"), (COMMON[1], "b2"), (LAME[0], "b0")]
+    choose(state, 1, COMMON[1])
+    assert options(state, 1) == [COMMON[0], LAME[0]]  # b2 has given one
+    choose(state, 1, LAME[0])
+    assert zone(state, "statue") == [STUPID[0], STUPID[1], COMMON[1], LAME[0]]
+    assert zone(state, "b1") == [COMMON[0]] and zone(state, "b0") == []
+
+
+def test_r5_3_with_room_for_all_no_pick_leaves_another_zone_without_room() -> None:
+    """R5.3 [D]: when the chosen Zone has room for one pigeon from every eligible Zone, every
+    such Zone gives one: a pick that would leave no room for the others (a Fat Pigeon) is not
+    offered."""
+    state = build(
+        zones={"statue": [STUPID[0], STUPID[1]], "road": [FAT[0], STUPID[2]], "crowd": [COMMON[0]]},
+        hands=[[BIRDSEED[0]], [], []],
+    )
+    play(state, 0, BIRDSEED[0], "statue")
+    assert zone(state, "statue") == [STUPID[0], STUPID[1], STUPID[2], COMMON[0]]
+    assert zone(state, "road") == [FAT[0]]
+
+
+def test_r5_3_with_room_short_a_fat_pigeon_may_fill_the_zone() -> None:
+    """R5.3 [D]: with room short, any pigeon that fits now may be picked, a Fat Pigeon too; the
+    Birdseed ends as soon as nothing more fits."""
+    state = build(
+        zones={"statue": [STUPID[0], STUPID[1]], "road": [FAT[0]], "crowd": [COMMON[0]], "b1": [COMMON[1]]},
+        hands=[[BIRDSEED[0]], [], []],
+    )
+    play(state, 0, BIRDSEED[0], "statue")
+    assert options(state, 0) == [FAT[0], COMMON[0], COMMON[1]]
+    choose(state, 0, FAT[0])
+    assert zone(state, "statue") == [STUPID[0], STUPID[1], FAT[0]]
+    assert zone(state, "crowd") == [COMMON[0]] and zone(state, "b1") == [COMMON[1]]
 
 
 def test_r5_3_birdseed_moves_only_legal_pigeons() -> None:

@@ -42,7 +42,7 @@ async def test_every_update_shows_the_board_as_of_its_last_event() -> None:
     what follows is held), each update's view is the public state as of its last event, for
     every seat and for a spectator."""
     for cfg, people in (
-        (table_config(seats=4, bots=3, seed=41, reaction_window=1.5), 1),
+        (table_config(seats=4, bots=3, seed=45, reaction_window=1.5), 1),
         (table_config(seats=3, bots=1, seed=42, reaction_window=0.003, blind_windows=True, edition="3.0"), 2),
         (table_config(seats=4, bots=2, seed=43, reaction_window=0.003), 2),
     ):

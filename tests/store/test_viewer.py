@@ -78,7 +78,7 @@ async def test_a_finished_game_shows_every_view_and_every_card() -> None:
 
 
 async def test_an_unfinished_game_never_shows_other_hands() -> None:
-    game = saved(played(21, upto=80))
+    game = saved(played(21, upto=40))
     assert not game.over
     with pytest.raises(ValueError, match="finished game"):
         ReplayScreen(game, app_glyphs(), ALL)
