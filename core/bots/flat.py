@@ -25,6 +25,10 @@ WASTE_EDGE: Final = 0.03
 """Reward a wasted turn (a draw with a full hand, R3.3) or calling the final phase off (R4.6)
 must gain over the best other option, beyond twice the standard error of the paired difference:
 both are legal, but taken on noise they make a bot look lost and a game drag on."""
+CALM_ROUNDS: Final = 4
+"""Rounds of turns after which the edge a wasted turn needs grows by WASTE_EDGE a round: a game
+clock, or search bots that are behind keep calling the final phase off (R4.6, R6.2) at every
+chance and a game of four hard bots runs past 40 turns."""
 
 Sample = tuple[int, int]
 """(search, sample number): which samples two options were both played on."""
@@ -40,6 +44,8 @@ class Tally:
     votes: list[int]
     waste: list[bool]
     got: list[dict[Sample, float]]
+    edge: float = WASTE_EDGE
+    """The edge a wasted turn needs (`waste_edge`)."""
 
     @classmethod
     def empty(cls, n: int) -> Tally:
@@ -48,12 +54,20 @@ class Tally:
     def to_plain(self) -> dict[str, Any]:
         """Lists and numbers only (for a worker process's answer)."""
         got = [[[k[0], k[1], r] for k, r in g.items()] for g in self.got]
-        return {"sums": self.sums, "counts": self.counts, "votes": self.votes, "waste": self.waste, "got": got}
+        return {
+            "sums": self.sums,
+            "counts": self.counts,
+            "votes": self.votes,
+            "waste": self.waste,
+            "got": got,
+            "edge": self.edge,
+        }
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> Tally:
         got = [{(int(a), int(b)): float(r) for a, b, r in g} for g in d["got"]]
-        return cls(list(d["sums"]), list(d["counts"]), list(d["votes"]), list(d["waste"]), got)
+        edge = float(d.get("edge", WASTE_EDGE))
+        return cls(list(d["sums"]), list(d["counts"]), list(d["votes"]), list(d["waste"]), got, edge)
 
 
 def search(
@@ -80,6 +94,7 @@ def search(
     n = len(values)
     unseen = Unseen(view)
     t = Tally.empty(n)
+    t.edge = waste_edge(view)
     t.waste = [v == DRAW and len(view.hand) >= HAND_LIMIT for v in values]
     final = view.final_left is not None
     alive = list(range(n))
@@ -121,6 +136,7 @@ def merge(tallies: list[Tally]) -> Tally:
     """The tally of all these searches' samples together (they must name their samples apart)."""
     n = len(tallies[0].sums)
     out = Tally.empty(n)
+    out.edge = max(t.edge for t in tallies)
     for t in tallies:
         for i in range(n):
             out.sums[i] += t.sums[i]
@@ -141,7 +157,13 @@ def best(t: Tally) -> int:
     if not t.waste[top] or not calm:
         return top
     other = max(calm, key=lambda i: t.sums[i] / t.counts[i])
-    return top if gains(t.got[top], t.got[other], WASTE_EDGE) else other
+    return top if gains(t.got[top], t.got[other], t.edge) else other
+
+
+def waste_edge(view: PlayerView) -> float:
+    """The reward a wasted turn must gain over the best other option: WASTE_EDGE, and WASTE_EDGE
+    more for every round of turns past CALM_ROUNDS."""
+    return WASTE_EDGE * (1 + max(0.0, view.turn / view.players - CALM_ROUNDS))
 
 
 def used(t: Tally) -> int:

@@ -76,3 +76,16 @@ def test_a_search_split_in_parts_merges_into_the_same_choice() -> None:
     parts = [ExpertBot(3 + i, PRESETS["easy"]).tally(seen, d, i, 2) for i in range(2)]
     assert all(p is not None for p in parts)
     assert ExpertBot.merged(d, [p for p in parts if p is not None]) in d.values()
+
+
+def test_r6_2_calling_the_final_phase_off_needs_a_wider_edge_as_the_game_runs_long() -> None:
+    """R6.2 (R4.6): a search's edge for a wasted turn grows every round past CALM_ROUNDS, so
+    four search bots cannot keep a game alive by calling the final phase off at every chance."""
+    from dataclasses import replace
+
+    from core.bots.flat import CALM_ROUNDS, WASTE_EDGE, waste_edge
+    from core.setup import new_game
+
+    v = view(new_game(4, 1), 0)
+    assert waste_edge(replace(v, turn=4 * CALM_ROUNDS)) == WASTE_EDGE
+    assert waste_edge(replace(v, turn=4 * (CALM_ROUNDS + 2))) == pytest.approx(3 * WASTE_EDGE)
