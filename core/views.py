@@ -153,17 +153,15 @@ _new_view: Final = slot_constructor(PlayerView)
 _new_tuple: Final = tuple.__new__
 """Builds the ZoneView NamedTuples without their Python-level __new__: view() runs once per decision."""
 _public: Final = attrgetter("public")
+_NOTHING: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
     ids = zone_ids(state.players)
     active = state.active
-    flow = []
-    for f in state.stack:
-        if "plays" in f or (f["k"] in _PRIVATE_TO_ACTIVE and player != active):
-            f = public_frame(f, player, active)
-        flow.append(f)
+    private = _PRIVATE_TO_ACTIVE if player != active else _NOTHING
+    flow = tuple([public_frame(f, player, active) if "plays" in f or f["k"] in private else f for f in state.stack])
     return _new_view(
         player,
         state.players,
@@ -185,13 +183,13 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, state.pigeons, state.guano, strict=True))),
         tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies]),
         tuple([d for d in state.open if d.player == player]),
-        tuple(flow),
+        flow,
         state.blind_windows,
         state.house,
     )
 
 
-_PRIVATE_TO_ACTIVE = {"target": ("card",), "pay": ("card", "paid")}
+_PRIVATE_TO_ACTIVE: Final = {"target": ("card",), "pay": ("card", "paid")}
 """Frames of a move the active player has not announced yet: which card, which discards."""
 
 
