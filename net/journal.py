@@ -104,6 +104,7 @@ class TableJournal(Recorder, Outbox):
             ),
         )
         self._streams = ""
+        self._put("UPDATE tables SET closed=0 WHERE uid=?", (self.uid,))
         if self.store.private:  # a new game against bots takes the place of any left unfinished
             self._put(
                 "UPDATE games SET status=? WHERE status=? AND uid!=? "
@@ -140,6 +141,10 @@ class TableJournal(Recorder, Outbox):
             "UPDATE games SET status=?, result=?, ended=? WHERE uid=?",
             (Status.OVER, dumps(result_of(table)), time.time(), self.game),
         )
+
+    def emptied(self, table: Table) -> None:
+        """Its last game's results wait for nobody: a host resuming after a crash leaves it be."""
+        self._put("UPDATE tables SET closed=1 WHERE uid=?", (self.uid,))
 
 
 def seats_text(table: Table) -> str:

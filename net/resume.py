@@ -42,6 +42,9 @@ class Unfinished:
     """Name, kind, level and token of each seat."""
     turns: int
     started: float
+    over: bool = False
+    """Over, with its results perhaps never told: the host crashed as they were to go out, and
+    its people were still at the table."""
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -65,26 +68,38 @@ def _alive(run: int, pid: int, ended: float | None) -> bool:
 
 
 def unfinished(
-    db: sqlite3.Connection, *, private: bool, game: int | None = None, ours: Collection[int] = ()
+    db: sqlite3.Connection,
+    *,
+    private: bool,
+    game: int | None = None,
+    ours: Collection[int] = (),
+    told: bool = True,
 ) -> list[Unfinished]:
     """The games of private (or of other) hosts whose host is gone and which are not over,
     newest first; `game`: that game only. A game held by a host process in `ours` counts as
     left too: the app's own private host brings the game back as it starts, for the person
-    to take it up."""
+    to take it up. With `told` False, also the last game of each table whose host crashed
+    while its people were still there after the game ended (its results may never have
+    reached them)."""
     rows = db.execute(
-        "SELECT g.id, g.uid, g.tab, g.header, g.seats, g.started, r.id, r.pid, r.ended FROM games g "
+        "SELECT g.id, g.uid, g.tab, g.header, g.seats, g.started, r.id, r.pid, r.ended, g.status FROM games g "
         "JOIN tables t ON g.tab = t.uid JOIN runs r ON t.run = r.id "
-        "WHERE g.status = ? AND t.private = ? ORDER BY g.id DESC",
-        (Status.PLAYING, int(private)),
+        "WHERE t.private = ? AND (g.status = ? OR (? AND g.status = ? AND t.closed = 0 AND r.ended IS NULL "
+        "AND g.id = (SELECT max(id) FROM games WHERE tab = g.tab))) ORDER BY g.id DESC",
+        (int(private), Status.PLAYING, int(not told), Status.OVER),
     ).fetchall()
     out = []
-    for gid, uid, tab, header, seats, started, run, pid, ended in rows:
+    for gid, uid, tab, header, seats, started, run, pid, ended, status in rows:
         if (game is not None and gid != game) or (pid not in ours and _alive(run, pid, ended)):
             continue
         try:
             h = json.loads(header)
             (n,) = db.execute("SELECT count(*) FROM choices WHERE game=?", (uid,)).fetchone()
-            out.append(Unfinished(gid, uid, tab, record_game(h).id, tuple(json.loads(seats)), n, started))
+            out.append(
+                Unfinished(
+                    gid, uid, tab, record_game(h).id, tuple(json.loads(seats)), n, started, status == Status.OVER
+                )
+            )
         except (ValueError, TypeError):
             continue
     return out
@@ -95,7 +110,7 @@ def restore(host: Host, store: Store, game: int | None = None) -> list[Table]:
     else of other hosts), or only `game`, at `host`; returns their tables. A game that no longer
     replays (another engine's) is logged and marked abandoned."""
     out = []
-    for u in unfinished(store.db, private=store.private, game=game):
+    for u in unfinished(store.db, private=store.private, game=game, told=store.private):
         try:
             table = _restore(host, store, u)
         except (IllegalChoice, ValueError, KeyError, TypeError, IndexError) as exc:

@@ -31,3 +31,6 @@ class Recorder:
 
     def game_over(self, table: Table) -> None:
         """The game ended; its results are about to go out."""
+
+    def emptied(self, table: Table) -> None:
+        """Everybody left: the table is reset or closed (its last results wait for nobody)."""

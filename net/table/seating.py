@@ -258,6 +258,14 @@ class Seating:
             m.away = True
             t.changed()
             t.autoplay.kick()
+        elif m.conn is None and t.phase is Phase.OVER:
+            m.away = True  # the results waited for them long enough
+            self._after_people_left()
+
+    def expected(self) -> list[Member]:
+        """The people here, or expected back: a seat in its grace period, or a person a resumed
+        game waits for (whose results wait for them too)."""
+        return [m for m in self.humans if not m.left and (m.conn is not None or not m.away)]
 
     def _after_people_left(self) -> None:
         """Close (or reset) a table nobody is at any more. A seat in its grace period keeps it

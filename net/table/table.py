@@ -233,7 +233,7 @@ class Table:
         for w in self.watchers:
             self.send_over(w.conn)
         self.changed()
-        if not [m for m in self.humans if m.conn is not None and not m.left] and not self.watchers:
+        if not self.seating.expected() and not self.watchers:
             self.close_or_reset()
 
     def over_frame(self) -> Frame:
@@ -255,6 +255,7 @@ class Table:
     def close_or_reset(self) -> None:
         """Everybody left: the host's own table waits for players again, any other closes."""
         self._stop_all()
+        self.recorder.emptied(self)
         self.delivery.forget()
         if self.persistent:
             log.info("table %d: everybody left; resetting it", self.id)

@@ -83,7 +83,7 @@ async def play(client: Client, seed: int) -> None:
             outcome = await client.choose(d.id, choose(client.view, d, seed))
             if outcome.ok:
                 continue
-            if outcome.code not in ("disconnected", "stale_decision", "not_your_decision", "timeout"):
+            if outcome.code not in ("disconnected", "stale_decision", "not_your_decision", "timeout", "game_over"):
                 raise AssertionError(outcome)
             tried.discard(d.id)  # lost with the host, or stale: the next snapshot says what is open
         try:

@@ -14,7 +14,7 @@ import pytest
 
 from net.client import Client, GameOver
 from net.spawn import start_host
-from tests.net.crash import free_port, game, spec
+from tests.net.crash import PEOPLE, free_port, game, spec
 
 
 @pytest.mark.parametrize("seed", [4, 11])
@@ -58,3 +58,15 @@ async def test_a_cubirds_game_is_kept_and_resumed(tmp_path: Path) -> None:
     total = len(whole.record["choices"])
     crashed = await game(6, tmp_path, total // 2, "cubirds")
     assert crashed.final == whole.final
+
+
+async def test_a_game_the_bots_finish_before_its_people_are_back_keeps_their_results(tmp_path: Path) -> None:
+    """Killed once only the bot's moves are left (seed 17 ends on a run of them): the resumed
+    host plays them at once and the game is over before its people reconnect; their seats, and
+    the results, wait for them (the table was reset and their tokens refused)."""
+    whole = await game(17, tmp_path, None)
+    choices = whole.record["choices"]
+    people = len(PEOPLE)  # the bot sits after them
+    kill_at = max(i for i, (seat, _, _) in enumerate(choices, 1) if seat < people)
+    crashed = await game(17, tmp_path, kill_at)
+    assert crashed.agree and crashed.final == whole.final
