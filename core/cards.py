@@ -242,6 +242,52 @@ def custom_pigeon(name: str, size: int = 1, places: tuple[str, ...] = CITY, rule
     return PigeonDef(FlockKind.COMMON, name.strip(), size, (places,), rule_)
 
 
+CUSTOM_SETTINGS: Final = ("custom_1", "custom_2")
+"""The game settings (core.games) of the two customizable cards, F39 and F40, in their text form."""
+CUSTOM_KEYS: Final = ("name", "size", "places", "rule")
+"""The fields of a customizable card's text form (`custom_from_text`)."""
+
+
+def custom_from_text(text: str) -> PigeonDef:
+    """A customizable card from its text form, as a host writes it on a command line:
+    `name=Racing Pigeon,size=1,places=road+statue,rule=lady` (only `name` is needed: size 1, any
+    City Location, no special rule). "" is the plain Common pigeon. Raises ValueError saying what
+    is wrong."""
+    if not isinstance(text, str):
+        raise ValueError(f"a custom card is a text such as 'name=Racing Pigeon,places=road+crowd', not {text!r}")
+    if not text.strip():
+        return PIGEON_DEFS[FlockKind.COMMON]
+    fields: dict[str, str] = {}
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in CUSTOM_KEYS:
+            raise ValueError(
+                f"custom card {text!r}: {part.strip()!r} is not one of {', '.join(k + '=...' for k in CUSTOM_KEYS)}"
+            )
+        if key in fields:
+            raise ValueError(f"custom card {text!r}: {key} is given twice")
+        fields[key] = value.strip()
+    if "name" not in fields:
+        raise ValueError(f"custom card {text!r}: name=... is needed")
+    size = fields.get("size", "1")
+    if not size.isdigit():
+        raise ValueError(f"custom card {text!r}: size must be a number 1..4, not {size!r}")
+    places = tuple(p.strip().lower() for p in fields.get("places", "+".join(CITY)).split("+") if p.strip())
+    try:
+        return custom_pigeon(fields["name"], int(size), places, fields.get("rule", "none").lower())
+    except ValueError as exc:
+        raise ValueError(f"custom card {text!r}: {exc}") from None
+
+
+def custom_to_text(card: PigeonDef) -> str:
+    """The text form of a customizable card (`custom_from_text` reads it back); "" for the plain
+    Common pigeon."""
+    if card == PIGEON_DEFS[FlockKind.COMMON]:
+        return ""
+    return f"name={card.name},size={card.size},places={'+'.join(card.entry[0])},rule={card.rule.value}"
+
+
 @lru_cache(maxsize=64)
 def flock_book(edition: Edition, custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM) -> Mapping[str, PigeonDef]:
     """Flock card id -> its row for this edition and these custom cards (shared, read-only)."""

@@ -21,7 +21,7 @@ from core import scoring as pigeons_scoring
 from core import setup as pigeons_setup
 from core import state as pigeons_state
 from core import views as pigeons_views
-from core.cards import ACTIONS, Edition, flock_book
+from core.cards import ACTIONS, CUSTOM_SETTINGS, Edition, PigeonDef, custom_from_text, flock_book
 from core.cubirds.cards import SPECIES_DEFS
 from core.cubirds.state import FORMAT as CUBIRDS_FORMAT
 from core.cubirds.state import STEPS as CUBIRDS_KINDS
@@ -167,27 +167,48 @@ _PIGEONS_SETTINGS: Final = (
         )
         for r in HOUSE_RULES.values()
     ),
+    *(
+        Setting(
+            name,
+            "",
+            (),
+            "a customizable Flock card (§9), 'name=NAME,size=1..4,places=road+statue+cables+crowd+balcony,"
+            "rule=none|fat|infamous|lady|stupid|lame'; empty: a plain Common pigeon",
+        )
+        for name in CUSTOM_SETTINGS
+    ),
 )
-"""The house rules (core.house) are settings of their own, by their names (`infamous_empty`)."""
+"""The house rules (core.house) are settings of their own, by their names (`infamous_empty`);
+so are the two customizable cards (`custom_1`, `custom_2`: `core.cards.custom_from_text`)."""
 
 
-def _pigeons_settings(settings: Mapping[str, SettingValue]) -> tuple[Edition, int | None, bool, HouseRules]:
+@dataclass(frozen=True, slots=True)
+class _PigeonsSettings:
+    edition: Edition
+    first: int | None
+    blind: bool
+    house: HouseRules
+    custom: tuple[PigeonDef, PigeonDef]
+
+
+def _pigeons_settings(settings: Mapping[str, SettingValue]) -> _PigeonsSettings:
     s = PIGEONS.check_settings(settings)
     first = s["first_player"]
     if first is not None and not isinstance(first, int):
         raise ValueError(f"first_player must be a seat number, not {first!r}")
     house = HouseRules.from_dict({name: s[name] for name in HOUSE_RULES})
-    return Edition(str(s["edition"])), first, bool(s["blind_windows"]), house
+    a, b = (custom_from_text(s[name]) for name in CUSTOM_SETTINGS)  # type: ignore[arg-type]
+    return _PigeonsSettings(Edition(str(s["edition"])), first, bool(s["blind_windows"]), house, (a, b))
 
 
 def _pigeons_new_game(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_state.GameState:
-    edition, first, blind, house = _pigeons_settings(settings)
-    return pigeons_setup.new_game(players, seed, edition, first_player=first, blind_windows=blind, house=house)
+    p = _pigeons_settings(settings)
+    return pigeons_setup.new_game(players, seed, p.edition, p.custom, p.first, p.blind, p.house)
 
 
 def _pigeons_record(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_record.Record:
-    edition, first, blind, house = _pigeons_settings(settings)
-    return pigeons_record.Record(players, seed, edition, first_player=first, blind_windows=blind, house=house)
+    p = _pigeons_settings(settings)
+    return pigeons_record.Record(players, seed, p.edition, p.custom, p.first, p.blind, p.house)
 
 
 def _row(x: Any) -> str:

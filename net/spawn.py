@@ -72,6 +72,8 @@ class HostSpec:
     """Its games database ("": none, games kept in memory); None: the default one."""
     house: tuple[tuple[str, str], ...] = ()
     """House rules (core.house) as (name, value) pairs: `--house-rule name=value` each."""
+    custom: tuple[str, ...] = ()
+    """The customizable cards in their text form (core.cards.custom_from_text): `--custom-card` each."""
     private_game_host: bool = False
     """The private host of a game against bots (`--private`): it brings back the game a person
     left unfinished here, and gives up older ones when a new game starts."""
@@ -86,6 +88,7 @@ class HostSpec:
         bot_delay: float,
         game: str = "pigeons",
         house: tuple[tuple[str, str], ...] = (),
+        custom: tuple[str, ...] = (),
     ) -> HostSpec:
         """A game against bots on this machine: every seat but yours is a bot, at the level given
         for its seat. No time limits (nobody else waits for you), no discovery, a log file."""
@@ -102,6 +105,7 @@ class HostSpec:
             verbose=True,
             game=game,
             house=house,
+            custom=custom,
             private_game_host=True,
         )
 
@@ -117,6 +121,8 @@ class HostSpec:
         args += ["--bot-delay", _number(self.bot_delay)]
         for name, value in self.house:
             args += ["--house-rule", f"{name}={value}"]
+        for card in self.custom:
+            args += ["--custom-card", card]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
         if self.password:

@@ -39,7 +39,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        house = house_settings(args, played)
+        house = house_settings(args, played)  # house rules and custom cards
         settings = played.check_settings(
             {**({"edition": args.edition} if any(s.name == "edition" for s in played.settings) else {}), **house}
         )
@@ -92,30 +92,106 @@ HOUSE_RULE_HELP: Final = (
 )
 
 
+CUSTOM_CARD_HELP: Final = (
+    "a customizable Flock card (given twice: F39, then F40): 'name=Racing Pigeon,size=1,"
+    "places=road+statue+cables+crowd+balcony,rule=none|fat|infamous|lady|stupid|lame' (only name is "
+    "needed: size 1, any City Location, no special rule)"
+)
+HOUSE_SETTINGS_HELP: Final = (
+    'a TOML file of house settings: [house] infamous_empty = "trophy"; [[custom]] name = "Racing Pigeon", '
+    'size = 1, places = ["road", "statue"], rule = "lady" (at most two); the options above win over it'
+)
+
+
 def add_house_rules(p: argparse.ArgumentParser) -> None:
-    """`--house-rule NAME=VALUE`, repeatable (core.house)."""
+    """`--house-rule NAME=VALUE` (repeatable), `--custom-card SPEC` (twice) and `--house-settings
+    FILE`: a host's house settings (core.house, the customizable cards of core.cards)."""
     p.add_argument("--house-rule", action="append", default=[], metavar="NAME=VALUE", help=HOUSE_RULE_HELP)
+    p.add_argument("--custom-card", action="append", default=[], metavar="SPEC", help=CUSTOM_CARD_HELP)
+    p.add_argument("--house-settings", metavar="FILE", default=None, help=HOUSE_SETTINGS_HELP)
+
+
+def read_house_settings(path: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """A house settings file: its house rules as (name, value) pairs and its custom cards in their
+    text form (core.cards.custom_from_text). Raises ValueError naming the file and what is wrong."""
+    import tomllib
+    from pathlib import Path
+
+    from core.cards import custom_pigeon, custom_to_text
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"cannot read the house settings file {path}: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path} is not a TOML file: {exc}") from None
+    unknown = sorted(set(data) - {"house", "custom"})
+    if unknown:
+        raise ValueError(f"{path}: unknown section {', '.join(unknown)} (known: [house], [[custom]])")
+    house = data.get("house", {})
+    if not isinstance(house, dict):
+        raise ValueError(f'{path}: [house] must be a table of NAME = "VALUE"')
+    cards = data.get("custom", [])
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise ValueError(f"{path}: custom cards are [[custom]] tables")
+    texts = []
+    for i, c in enumerate(cards, 1):
+        extra = sorted(set(c) - {"name", "size", "places", "rule"})
+        name = c.get("name", "")
+        places = c.get("places", ["road", "statue", "cables", "crowd"])
+        try:
+            if extra:
+                raise ValueError(f"unknown field {', '.join(extra)} (known: name, size, places, rule)")
+            if isinstance(name, str) and ("," in name or "=" in name):
+                raise ValueError("a name may not hold ',' or '='")
+            if isinstance(places, str):
+                places = [places]
+            if not isinstance(places, list):
+                raise ValueError('places is a list such as ["road", "statue"]')
+            texts.append(custom_to_text(custom_pigeon(name, c.get("size", 1), tuple(places), c.get("rule", "none"))))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{path}: custom card {i}: {exc}") from None
+    return [(str(k), str(v)) for k, v in house.items()], texts
 
 
 def house_settings(args: argparse.Namespace, played: object = None) -> dict[str, str]:
-    """The `--house-rule` options as game settings (later ones win). Raises ValueError on an
-    unknown rule or value, or house rules for a game that has none."""
+    """The house settings of `--house-settings FILE`, then `--house-rule` (later ones win) and
+    `--custom-card` (replacing the file's cards), as game settings: the house rules given and
+    `custom_1`/`custom_2`. Raises ValueError on an unknown rule or value, a bad card, more than
+    two cards, or house settings for a game that has none."""
+    from core.cards import CUSTOM_SETTINGS, custom_from_text, custom_to_text
     from core.games import PIGEONS
     from core.house import house_rules
 
-    given = list(getattr(args, "house_rule", None) or [])
-    if not given:
+    rules: list[tuple[str, str] | str] = []
+    cards: list[str] = []
+    path = getattr(args, "house_settings", None)
+    if path:
+        from_file, cards = read_house_settings(path)
+        rules += from_file
+    rules += list(getattr(args, "house_rule", None) or [])
+    cards = list(getattr(args, "custom_card", None) or []) or cards
+    if not rules and not cards:
         return {}
     if played is not None and played is not PIGEONS:
-        raise ValueError("house rules are Pigeons & Guano's (--game pigeons)")
-    return house_rules(given).to_dict()
+        raise ValueError("house rules and custom cards are Pigeons & Guano's (--game pigeons)")
+    if len(cards) > 2:
+        raise ValueError(f"there are two customizable cards (F39, F40): {len(cards)} given")
+    out = house_rules(rules).to_dict() if rules else {}
+    for name, text in zip(CUSTOM_SETTINGS, cards, strict=False):
+        out[name] = custom_to_text(custom_from_text(text))
+    return out
 
 
-def _house_pairs(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
-    """The `--house-rule` options set away from the book, as (name, value) pairs (ValueError)."""
-    from core.house import house_rules
+def _house_pairs(args: argparse.Namespace) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """The house rules set away from the book, as (name, value) pairs, and the custom cards'
+    texts, of the command line (ValueError)."""
+    from core.cards import CUSTOM_SETTINGS
+    from core.house import HOUSE_RULES, house_rules
 
-    return tuple(house_rules(getattr(args, "house_rule", None) or []).changed().items())
+    given = house_settings(args)
+    house = house_rules([(k, v) for k, v in given.items() if k in HOUSE_RULES]).changed()
+    return tuple(house.items()), tuple(given[k] for k in CUSTOM_SETTINGS if k in given)
 
 
 def _positive(text: str) -> int:
@@ -166,12 +242,13 @@ def _tui(args: argparse.Namespace) -> int:
         players, seed = (args.players, args.seed) if command == "play" else (4, None)
         played = args.game if command == "play" else "pigeons"
         try:
-            house = _house_pairs(args) if played == "pigeons" else ()
+            house, custom = _house_pairs(args) if played == "pigeons" else ((), ())
         except ValueError as exc:
             print(f"pigeon-tui play: {exc}", file=sys.stderr)
             return 2
         try:
-            prespawned = spawn(HostSpec.private_game(players, levels, args.edition, seed, bot_delay, played, house))
+            spec = HostSpec.private_game(players, levels, args.edition, seed, bot_delay, played, house, custom)
+            prespawned = spawn(spec)
         except OSError:
             prespawned = None  # the app tries again and says what failed
     try:
@@ -212,7 +289,8 @@ def _run_app(
             seed=args.seed,
             edition=Edition(args.edition),
             game=played.id,
-            house=_house_pairs(args),
+            house=_house_pairs(args)[0],
+            custom=_house_pairs(args)[1],
         )
     join = None
     joining = None

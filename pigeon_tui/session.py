@@ -114,6 +114,8 @@ class GameOptions:
     """Seconds a bot waits before each move of its turn (the pace: `launch.PACES`)."""
     house: tuple[tuple[str, str], ...] = ()
     """House rules (core.house) set away from the book, as (name, value) pairs."""
+    custom: tuple[str, ...] = ()
+    """The customizable cards, in their text form (core.cards.custom_from_text)."""
 
     def bot_levels(self) -> tuple[str, ...]:
         """The level of each bot seat, in seat order."""
@@ -123,7 +125,7 @@ class GameOptions:
     def host_spec(self) -> HostSpec:
         """The private host of this game (the CLI makes the same one before loading this)."""
         return HostSpec.private_game(
-            self.players, self.bots, self.edition.value, self.seed, self.bot_delay, self.game, self.house
+            self.players, self.bots, self.edition.value, self.seed, self.bot_delay, self.game, self.house, self.custom
         )
 
 

@@ -71,6 +71,8 @@ def test_settings_are_checked() -> None:
         "first_player": None,
         "blind_windows": False,
         "infamous_empty": "resume",
+        "custom_1": "",
+        "custom_2": "",
     }
     with pytest.raises(ValueError, match="no setting edition"):
         CUBIRDS.new_game(2, 1, {"edition": "3.5"})

@@ -82,6 +82,8 @@ def test_r4_6_selfplay_reports_its_settings_turns_and_restarts() -> None:
         "first_player": None,
         "blind_windows": False,
         "infamous_empty": "trophy",
+        "custom_1": "",
+        "custom_2": "",
     }
     assert book["settings"]["infamous_empty"] == "resume"  # type: ignore[index]
     assert trophy["restarts_mean"] == 0.0 and trophy["restarts_max"] == 0
@@ -136,3 +138,52 @@ def test_a_command_line_reads_the_same_with_only_its_command_built() -> None:
         assert only == (words[0] if words and words[0] in COMMANDS else "play" if "play" in words else "")
         assert vars(parser(only).parse_args(words)) == vars(whole.parse_args(words)), words
     assert command_of(["play", "-h"]) is None and command_of(["nonsense"]) is None
+
+
+def test_r9_custom_cards_and_house_settings_from_the_command_line(tmp_path: object) -> None:
+    """§9, R4.6: `--custom-card` (twice) and a TOML file of house settings define the game's
+    customizable cards and house rules on selfplay; the options win over the file."""
+    import contextlib
+    import io
+    import json
+    from pathlib import Path
+
+    from pigeon_tui.cli import main
+
+    path = Path(str(tmp_path)) / "house.toml"
+    path.write_text(
+        '[house]\ninfamous_empty = "trophy"\n\n[[custom]]\nname = "Racing Pigeon"\nplaces = ["road", "statue"]\n'
+        'rule = "lady"\n\n[[custom]]\nname = "Big Bird"\nsize = 3\nplaces = "crowd"\n'
+    )
+
+    def run(*extra: str) -> dict[str, object]:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["selfplay", "--games", "5", "--json", *extra]) == 0
+        settings: dict[str, object] = json.loads(out.getvalue())["settings"]
+        return settings
+
+    s = run("--house-settings", str(path))
+    assert s["infamous_empty"] == "trophy"
+    assert s["custom_1"] == "name=Racing Pigeon,size=1,places=road+statue,rule=lady"
+    assert s["custom_2"] == "name=Big Bird,size=3,places=crowd,rule=none"
+    s = run("--house-settings", str(path), "--house-rule", "infamous_empty=resume", "--custom-card", "name=Zip")
+    assert s["infamous_empty"] == "resume" and s["custom_1"].startswith("name=Zip,") and s["custom_2"] == ""  # type: ignore[union-attr]
+
+
+def test_r9_a_bad_custom_card_or_settings_file_is_a_clear_error(tmp_path: object) -> None:
+    from pathlib import Path
+
+    bad = Path(str(tmp_path)) / "bad.toml"
+    bad.write_text('[[custom]]\nname = "X"\ncolour = "red"\n')
+    for extra, says in (
+        (["--custom-card", "name=Q,places=cables"], "custom card 'name=Q,places=cables': custom card places must"),
+        (["--custom-card", "name=A", "--custom-card", "name=B", "--custom-card", "name=C"], "two customizable cards"),
+        (["--house-settings", str(bad)], f"{bad}: custom card 1: unknown field colour"),
+        (["--house-settings", str(bad) + ".none"], "cannot read the house settings file"),
+    ):
+        for command in (["selfplay", "--games", "1"], ["host", "--port", "0"]):
+            out = subprocess.run(
+                [sys.executable, "-m", "pigeon_tui", *command, *extra], capture_output=True, text=True, timeout=60
+            )
+            assert out.returncode == 2 and says in out.stderr, (command, extra, out.stderr)

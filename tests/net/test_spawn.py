@@ -104,3 +104,12 @@ def test_r4_6_house_rules_reach_the_host_child_and_its_games() -> None:
     state = table.the_game.new_game(3, 1, table.game_settings())
     assert state.house.infamous_empty is InfamousEmpty.TROPHY
     assert host_config(HostSpec().options()).table.game_settings().get("infamous_empty", "resume") == "resume"
+
+
+def test_r9_custom_cards_reach_the_host_child_and_its_games() -> None:
+    """§9: a spec's custom cards become `--custom-card` options and the settings of the host's
+    games, under their names."""
+    spec = HostSpec.private_game(3, ("random",), "3.5", 4, 0.0, custom=("name=Racing Pigeon,rule=lady",))
+    table = host_config(spec.options()).table
+    state = table.the_game.new_game(3, 1, table.game_settings())
+    assert state.custom[0].name == "Racing Pigeon" and state.custom[1].name == "Common Pigeon"
