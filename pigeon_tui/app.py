@@ -290,6 +290,7 @@ class PigeonApp(App[None]):
         password: str | None,
         game: str = "pigeons",
         house: tuple[tuple[str, str], ...] = (),
+        custom: tuple[str, ...] = (),
     ) -> None:
         """Start a headless host bound to the LAN, sit at its table, and show the lobby."""
         from net.spawn import HostSpec
@@ -308,6 +309,7 @@ class PigeonApp(App[None]):
             verbose=True,
             game=game,
             house=house,
+            custom=custom,
         )
         self.run_worker(self._host_lan(spec, name), exclusive=True, group="start")
 

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from core.bots import ALIASES, LEVELS
 from core.cards import Edition
 from core.games import GAMES
+from pigeon_tui.screens.custom import CustomCards
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.screens.start import MIXED, Setting, chosen_house, game_setting, house_settings, mixed
 from pigeon_tui.themes import Glyphs
@@ -57,6 +58,7 @@ class HostScreen(GuardedScreen):
             yield Setting("Edition", [Edition.V35, Edition.V30], ["3.5", "3.0"], 0, id="host-edition")
             yield game_setting("pigeons", "host-game")
             yield from house_settings((), "host-")
+            yield CustomCards((), id="host-custom")
             yield Static("Your name", classes="form-label")
             yield Input(self.player_name, id="host-name", max_length=24)
             yield Static("Port", classes="form-label")
@@ -92,6 +94,7 @@ class HostScreen(GuardedScreen):
             password=self.query_one("#host-password", Input).value or None,
             game=game,
             house=chosen_house(self, "host-") if game == "pigeons" else (),
+            custom=self.query_one("#host-custom", CustomCards).texts if game == "pigeons" else (),
         )
 
     def action_back(self) -> None:

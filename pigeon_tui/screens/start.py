@@ -24,6 +24,7 @@ from pigeon_tui.house import label as house_label
 from pigeon_tui.house import pairs as house_pairs
 from pigeon_tui.house import shown as house_shown
 from pigeon_tui.launch import MIXED_LEVELS, PACES
+from pigeon_tui.screens.custom import CustomCards
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import GameOptions
 from pigeon_tui.themes import Glyphs
@@ -169,6 +170,7 @@ class StartScreen(GuardedScreen):
                     yield game_setting(o.game, "set-game")
                     yield self._pace_setting()
                     yield from house_settings(o.house, "set-")
+                    yield CustomCards(o.custom, id="set-custom")
                     yield Static("Tab here: arrows, Enter plays", id="start-settings-hint")
                 yield Static("", id="start-about")
         yield Footer()
@@ -235,9 +237,18 @@ class StartScreen(GuardedScreen):
         delay: float = self.query_one("#set-pace", Setting).value
         bots = mixed(self.options.bots) if level == MIXED else (level,)
         players = min(players, GAMES[game].max_players)  # CuBirds: at most 5
-        house = chosen_house(self, "set-") if game == "pigeons" else ()
+        pigeons = game == "pigeons"
+        house = chosen_house(self, "set-") if pigeons else ()
+        custom = self.query_one("#set-custom", CustomCards).texts if pigeons else ()
         return replace(
-            self.options, players=players, bots=bots, edition=edition, game=game, bot_delay=delay, house=house
+            self.options,
+            players=players,
+            bots=bots,
+            edition=edition,
+            game=game,
+            bot_delay=delay,
+            house=house,
+            custom=custom,
         )
 
     @on(OptionList.OptionHighlighted, "#start-menu")

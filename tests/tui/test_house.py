@@ -85,3 +85,54 @@ def test_r4_6_the_table_shows_a_house_rule_away_from_the_book() -> None:
     assert not any("House" in str(line) for line in info._lines(40))
     about = TableScreen._about(None, trophy)  # type: ignore[arg-type]
     assert about[0] == "4 players, rules edition 3.5, house rule Infamous: trophy"
+
+
+async def test_r9_the_start_screen_defines_the_custom_cards() -> None:
+    """§9: the start screen's Cards line opens a form for the two customizable cards; an
+    impossible card is refused there, saying why; the cards go to the game's private host."""
+    from textual.widgets import Static
+
+    from pigeon_tui.screens.custom import CustomCardsForm
+
+    app = make_app(play_now=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert "Cards    < plain >" in screen_text(app)
+        screen.query_one("#set-custom").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CustomCardsForm)
+        form.query_one("#custom-1").value = "name=Racing Pigeon,places=cables"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        error = str(form.query_one("#custom-error", Static).render())
+        assert app.screen is form and "places must include the Road, the Crowd or the Balcony" in error
+        form.query_one("#custom-1").value = "name=Racing Pigeon,places=road+statue,rule=lady"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and "Cards    < Racing Pigeon >" in screen_text(app)
+        options = screen.chosen_options()
+        assert options.custom == ("name=Racing Pigeon,size=1,places=road+statue,rule=lady",)
+        assert options.host_spec().options().count("--custom-card") == 1
+
+
+def test_r9_custom_cards_are_named_in_the_zones_help_and_log() -> None:
+    """§9: a custom card shows under its name in a Zone, in help's card list and in the log."""
+    from rich.console import Console
+
+    from core.cards import CUSTOM_IDS
+    from core.events import Event, EventKind, describe
+    from core.games import PIGEONS
+    from pigeon_tui.widgets.zone import pigeon_word
+
+    state = PIGEONS.new_game(3, 1, {"custom_1": "name=Racing Pigeon,rule=lady"})
+    v = view(state, 0)
+    assert pigeon_word(v.book[CUSTOM_IDS[0]]) == "Racing"
+    console = Console(width=100, record=True)
+    console.print(help_text(UNICODE, v.edition, v.custom, v.house))
+    assert "Racing Pigeon" in console.export_text()
+    landed = Event(EventKind.LANDED, cards=(CUSTOM_IDS[0],), to="road")
+    assert "Racing Pigeon" in describe(landed, v.book, None)
