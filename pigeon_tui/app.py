@@ -56,7 +56,7 @@ class PigeonApp(App[None]):
     TITLE = "Pigeons & Guano"
     ENABLE_COMMAND_PALETTE = False
     flash_seconds: float = FLASH_SECONDS
-    """How long the table marks what an update changed (pictures keep the marks on)."""
+    """How long the table marks what an update changed (0: never; pictures keep the marks on)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "ask_quit", "Quit", id="quit", priority=True),
     ]

@@ -4,6 +4,8 @@ is written to the user's own data or log directories."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import net.discovery_udp
@@ -25,3 +27,21 @@ def _own_data_and_log_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv(DATA_DIR_ENV, str(base / "data"))
     monkeypatch.setenv(LOG_DIR_ENV, str(base / "log"))
+
+
+@pytest.fixture(autouse=True)
+def _pilot_waits_do_not_depend_on_machine_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's pilot waits after each key until the process looks idle (under 1 ms of CPU in
+    20 ms), for up to a second. A game on the host in this process, on a loaded machine, never
+    looks idle: every key then waits a whole second (a whole game took 260 s on CI, 13 s here).
+    Tests wait for what they need (`settled`, `prompt`), so one slice of 20 ms, as on an idle
+    machine, is all a pilot's wait gives."""
+    import textual.app
+    import textual.pilot
+    from textual._wait import SLEEP_GRANULARITY
+
+    async def one_slice(min_sleep: float = SLEEP_GRANULARITY, max_sleep: float = 1) -> None:
+        await asyncio.sleep(SLEEP_GRANULARITY)
+
+    monkeypatch.setattr(textual.pilot, "wait_for_idle", one_slice)
+    monkeypatch.setattr(textual.app, "wait_for_idle", one_slice)

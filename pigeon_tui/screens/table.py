@@ -83,7 +83,10 @@ class TableScreen(DealtScreen[PlayerView]):
 
     def _showing(self, before: PlayerView | None, update: Update) -> None:
         self.update_ = update
-        self._mark(changes(before, update.view) if not update.snapshot else NO_CHANGES, update.view)
+        if update.snapshot:
+            self._mark(NO_CHANGES, update.view, anew=True)
+        else:
+            self._mark(changes(before, update.view), update.view)
         self.query_one(Prompt).view = update.view
         if update.view.players != self.players:
             self._set_balconies(update.view.players)
@@ -102,13 +105,18 @@ class TableScreen(DealtScreen[PlayerView]):
         self.post_message(Prompt.OptionChosen(decision, option.value))
         return True
 
-    def _mark(self, marks: Changes, view: PlayerView) -> None:
-        """Mark what changed until a one-shot timer ends it; toast what hit the reader."""
-        self.flash = marks
-        if self._flash_timer is not None:
-            self._flash_timer.stop()
+    def _mark(self, marks: Changes, view: PlayerView, *, anew: bool = False) -> None:
+        """Mark what changed until a one-shot timer ends it; toast what hit the reader. An update
+        that changes nothing on the board (a decision offered) keeps the marks of the one
+        before: they would otherwise vanish at once, or not, by how fast the two came."""
         seconds = getattr(self.app, "flash_seconds", FLASH_SECONDS)
-        self._flash_timer = self.set_timer(seconds, self._unmark) if marks else None
+        if seconds <= 0:
+            marks = NO_CHANGES  # marks are off
+        if marks or anew:
+            self.flash = marks
+            if self._flash_timer is not None:
+                self._flash_timer.stop()
+            self._flash_timer = self.set_timer(seconds, self._unmark) if marks else None
         toast = hits(self._unshown, view, self.names)
         self._unshown = []
         if toast:

@@ -242,9 +242,10 @@ async def test_leaving_the_hosts_table_whose_only_person_dropped_is_free_at_once
     """Leaving (D9): before its game, a table whose last connected person dropped keeps nothing
     for the grace period, the host's own table included: it is reset at once (its seat free
     for the next person, the token `bad_token`)."""
-    async with running_host(table_config(seats=2, bots=1, away_grace=60.0)) as host:
+    async with running_host(table_config(seats=3, bots=1, away_grace=60.0)) as host:
         gone = await greeted(host.port, table=1)
         token = (await gone.recv("seated"))["token"]
+        assert host.tables[1].phase is Phase.WAITING  # a second person is awaited
         await gone.close()
         while host.tables[1].seats[0] is not None:
             await asyncio.sleep(0.005)

@@ -23,6 +23,15 @@ def make_app(players: int = 4, seed: int = 7, *, play_now: bool = True, ascii_on
     return game_app(players, seed, play_now=play_now, ascii_only=ascii_only)
 
 
+@pytest.fixture(autouse=True)
+def _without_asyncio_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's event loops run without asyncio's debug mode (`make test` turns it on for the
+    rest): it doubles the CPU time of a whole game through Textual, and what it adds here is
+    slow-callback reports of Textual's own drawing; un-awaited coroutines and leaked
+    transports are still warned of without it."""
+    monkeypatch.delenv("PYTHONASYNCIODEBUG", raising=False)
+
+
 @pytest.fixture
 def app_factory() -> Callable[..., PigeonApp]:
     return make_app

@@ -10,10 +10,21 @@ from typing import Any, Callable
 
 from textual.pilot import Pilot
 
+from pigeon_tui.app import PigeonApp
 from pigeon_tui.screenshots import hold_still
-from tests.tui.conftest import make_app, play_by_keys, play_decisions, settle
+from tests.tui.conftest import make_app as game_app
+from tests.tui.conftest import play_by_keys, play_decisions, settle
 
 SnapCompare = Callable[..., bool]
+
+
+def make_app(**kw: Any) -> PigeonApp:
+    """A game as in the other tests, without the marks of what changed: they span the updates
+    drawn in one frame, and how many arrive in one frame is up to the machine's speed
+    (tests/tui/test_changes.py checks the marks)."""
+    app = game_app(**kw)
+    app.flash_seconds = 0
+    return app
 
 
 def test_start_screen(snap_compare: SnapCompare) -> None:
