@@ -77,6 +77,13 @@ async def wait_for_prompt(pilot: Pilot[None]) -> Prompt | None:
     return await prompt(pilot)
 
 
+async def wait_until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Pause until `done()` (a screen pushed, a worker's result drawn), or fail after `seconds`."""
+    async with asyncio.timeout(seconds):
+        while not done():
+            await pilot.pause(0.01)
+
+
 async def settle(pilot: Pilot[None]) -> None:
     """Pause until the bots have nothing to do and the screen shows the latest view."""
     for _ in range(3000):

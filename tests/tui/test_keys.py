@@ -30,6 +30,7 @@ from tests.tui.conftest import (
     play_decisions,
     screen_text,
     wait_for_prompt,
+    wait_until,
 )
 
 
@@ -60,8 +61,7 @@ async def test_whole_game_from_start_screen_enter_then_keys() -> None:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         await play_by_keys(pilot, seed=2)
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("s")

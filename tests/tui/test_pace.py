@@ -47,9 +47,9 @@ async def test_the_start_screens_side_panel_describes_the_highlighted_entry() ->
         await pilot.pause()
         text = screen_text(app)
         assert "Host a LAN game: open a" in text and "Players  <" not in text
-        await pilot.press("down", "down")
+        await pilot.press("down", "down", "down")
         await pilot.pause()
         assert "Rules and cards: how a" in screen_text(app)
-        await pilot.press("up", "up", "up")
+        await pilot.press("up", "up", "up", "up")
         await pilot.pause()
         assert "Players  < 4 >" in screen_text(app)
