@@ -66,7 +66,7 @@ class Preset:
 
 PRESETS: Final[dict[str, Preset]] = {
     "easy": Preset(iterations=24, rounds=1, seconds=0.045, minor=0.5, tree=False),
-    "medium": Preset(iterations=64, rounds=1, seconds=0.18, minor=0.3, screen=2, keep=4, tree=False),
+    "medium": Preset(iterations=64, rounds=1, seconds=0.18, minor=0.3, tree=False),
     "hard": Preset(iterations=200, rounds=1, seconds=0.45, minor=0.3, tree=False),
 }
 """Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS."""
