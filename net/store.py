@@ -2,8 +2,11 @@
 so a host can be killed at any moment and resume its games, and finished games can be watched
 again and counted.
 
-The event loop never waits on the disk: tables hand their writes to the writer thread, which
-commits them in batches and reports back which writes are durable. A table's frames that carry
+The event loop never waits on the disk: the writes of one turn of the loop are committed at its
+end in one transaction, which costs a fraction of a millisecond (no sync: `synchronous=NORMAL`
+in WAL mode; checkpoints, which write the database file, run in the writer thread). Whatever
+could wait goes to the writer thread instead, in order: a backlog, and every write while
+another process holds the database's write lock. A table's frames that carry
 the game forward wait (in its `Journal`) until everything it wrote before them is committed, so
 no client ever sees a choice, an event or a decision number that a crash could take back.
 
@@ -39,6 +42,12 @@ BUSY_TIMEOUT: Final = 5.0
 """Seconds a statement waits for another process's write lock (two hosts sharing a file)."""
 BATCH_MAX: Final = 500
 """Writes committed in one transaction at most."""
+INLINE_MAX: Final = 200
+"""Writes committed on the event loop in one go at most (a few tables' steps take well under a
+millisecond); a larger backlog goes to the writer thread."""
+CHECKPOINT_EVERY: Final = 200
+"""Commits made on the event loop between two checkpoints of the write-ahead log, which the
+writer thread runs (a checkpoint writes the database file, and may wait on the disk)."""
 RETRIES: Final = 3
 """Attempts at a batch the database refused for a passing reason (locked, busy) before each of
 its writes is tried alone and the ones that still fail are logged and dropped."""
@@ -230,6 +239,13 @@ class Store:
         """Whoever holds frames back until the writes they follow are durable."""
         self._tickets = 0
         self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._handed = 0
+        """The last ticket handed to the writer thread: later writes wait for it."""
+        self._pending: list[_Write] = []
+        """Writes of this turn of the loop, committed at its end (`_flush`)."""
+        self._flush_due = False
+        self._inline: sqlite3.Connection | None = None
+        self._inline_commits = 0
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_saved: Callable[[int], None] = self._saved_through
@@ -255,14 +271,57 @@ class Store:
         )
         self.run = int(cur.lastrowid or 0)
         live_runs.add(self.run)
+        self._inline = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0)
+        self._inline.execute("PRAGMA synchronous=NORMAL")
+        self._inline.execute("PRAGMA wal_autocheckpoint=0")  # the writer thread checkpoints
         self._thread = threading.Thread(target=self._write_loop, name="pigeon store", daemon=True)
         self._thread.start()
 
     def put(self, sql: str, params: Sequence[Any]) -> int:
-        """Hand one write to the writer; returns its ticket."""
+        """Take one write (committed at the end of this turn of the loop, or by the writer
+        thread after those it holds); returns its ticket."""
         self._tickets += 1
-        self._queue.put((self._tickets, sql, params))
+        item = (self._tickets, sql, params)
+        if self._inline is None or self._handed > self.saved:
+            self._to_thread([*self._pending, item])
+            self._pending = []
+            return self._tickets
+        self._pending.append(item)
+        if not self._flush_due and self._loop is not None:
+            self._flush_due = True
+            self._loop.call_soon(self._flush)
         return self._tickets
+
+    def _to_thread(self, batch: list[_Write]) -> None:
+        for item in batch:
+            self._queue.put(item)
+        if batch:
+            self._handed = batch[-1][0]
+
+    def _flush(self) -> None:
+        """On the event loop: commit this turn's writes in one transaction, at once; what would
+        have to wait (a backlog, another process's write lock) goes to the writer thread."""
+        self._flush_due = False
+        batch, self._pending = self._pending, []
+        db = self._inline
+        if not batch:
+            return
+        if db is None or self._handed > self.saved or len(batch) > INLINE_MAX:
+            self._to_thread(batch)
+            return
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for _, sql, params in batch:
+                db.execute(sql, params)
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            _rollback(db)
+            self._to_thread(batch)  # it waits for the lock, and keeps every write it can
+            return
+        self._saved_through(batch[-1][0])
+        self._inline_commits += 1
+        if self._inline_commits % CHECKPOINT_EVERY == 0:
+            self._queue.put(_CHECKPOINT)
 
     async def close(self) -> None:
         """Write what is queued, note the run's end, stop the writer. Safe to call twice."""
@@ -270,10 +329,13 @@ class Store:
         if thread is None:
             return
         self._thread = None
+        inline, self._inline = self._inline, None  # from here every write goes to the writer, in order
         self.put("UPDATE runs SET ended=? WHERE id=?", (time.time(), self.run))
         self._queue.put(None)
         await asyncio.to_thread(thread.join)
         live_runs.discard(self.run)
+        if inline is not None:
+            inline.close()
         self.db.close()
 
     def _saved_through(self, ticket: int) -> None:
@@ -292,6 +354,9 @@ class Store:
                 first = self._queue.get()
                 if first is None:
                     return
+                if first is _CHECKPOINT:
+                    _checkpoint(db)
+                    continue
                 batch = [first]
                 stop = False
                 while len(batch) < BATCH_MAX:
@@ -302,6 +367,9 @@ class Store:
                     if item is None:
                         stop = True
                         break
+                    if item is _CHECKPOINT:
+                        _checkpoint(db)
+                        continue
                     batch.append(item)
                 self._commit(db, batch)
                 loop = self._loop
@@ -336,6 +404,17 @@ class Store:
             except sqlite3.Error as exc:
                 self.failed += 1
                 log.error("games database %s refused a write (%s): %s", self.path, exc, sql.split("(")[0])
+
+
+_CHECKPOINT: Final[_Write] = (0, "", ())
+"""Asks the writer thread to checkpoint the write-ahead log (the loop's commits do not)."""
+
+
+def _checkpoint(db: sqlite3.Connection) -> None:
+    try:
+        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    except sqlite3.Error as exc:
+        log.warning("games database checkpoint failed: %s", exc)
 
 
 def _rollback(db: sqlite3.Connection) -> None:
