@@ -136,7 +136,7 @@ def _restore(host: Host, store: Store, u: Unfinished) -> Table:
     record = record_from_dict({**json.loads(header), "choices": [[s, d, json.loads(o)] for s, d, o in choices]})
     config = _config(json.loads(config_text))
     table = _table_for(host, config, bool(persistent) and not store.private)
-    state, events = _replay(table, record)
+    state, events, window = _replay(table, record)
     table.name = name
     journal = host.lobby.keep(table, u.table)
     journal.game = u.uid
@@ -146,26 +146,44 @@ def _restore(host: Host, store: Store, u: Unfinished) -> Table:
         table.talk.chat.append({"t": "chat", "table": table.id, "name": who, "seat": seat, "text": text})
     table.seed_base, table.game_no = int(seed_base), int(game_no)
     table.state, table.record = state, record
-    _seat(table, u.seats, set(json.loads(left_text)), json.loads(streams_text or "{}"), store.private)
+    streams = json.loads(streams_text or "{}")
+    _seat(table, u.seats, set(json.loads(left_text)), streams, store.private)
+    reacts = [x for x in state.open if x.kind in table.game.reactions]
+    shown = streams.get("window")
+    board = state
+    told = len(events)
+    if not state.over and reacts and isinstance(shown, dict) and shown.get("kind") and window is not None:
+        told, board = window  # the open window is shown as it stood; what followed it waits for it
+        table.delivery.pending = events[told:]
+        table.delivery.made, table.delivery.sent = len(events), told
     for stream, seat in [(m.stream, m.seat) for m in table.humans] + [(table.public, None)]:
-        stream.earlier = [table.game.redact(e, seat).to_dict() for e in events]
+        stream.earlier = [table.game.redact(e, seat).to_dict() for e in events[:told]]
     table.phase = Phase.OVER if state.over else Phase.PLAYING
     if state.over:  # the last choice was written, its results never went out: they go now
         journal.game_over(table)
     else:
-        _deliver(table, json.loads(streams_text or "{}"))
+        _deliver(table, streams, reacts, board)
         table.autoplay.kick()
     table.changed()
     return table
 
 
-def _replay(table: Table, record: GameRecord[Any]) -> tuple[Any, list[Any]]:
-    """The state `record` replays to, and the events of its choices (the game's log so far)."""
+def _replay(table: Table, record: GameRecord[Any]) -> tuple[Any, list[Any], tuple[int, Any] | None]:
+    """The state `record` replays to, the events of its choices (the game's log so far), and
+    the last reaction window's place: the events up to it, and the board as of it (the table
+    shows a window with the board as it stood then)."""
     state = record.start()
     events: list[Any] = []
+    window: tuple[int, Any] | None = None
+    boards: list[Any] = []
     for seat, decision, option in record.choices:
-        events += table.game.apply(state, seat, decision, option)
-    return state, events
+        boards.clear()
+        made = table.game.apply_watching(state, seat, decision, option, lambda s: boards.append(s.clone()))
+        at = [i for i, e in enumerate(made) if table.game.window_of(e) is not None]
+        if at and boards:
+            window = (len(events) + at[-1] + 1, boards[-1])
+        events += made
+    return state, events, window
 
 
 def _config(d: dict[str, Any]) -> TableConfig:
@@ -212,15 +230,15 @@ def _seat(
             m.grace = table.clock.call_later(table.config.away_grace, table.seating.grace_over, m)
 
 
-def _deliver(table: Table, streams: dict[str, Any]) -> None:
+def _deliver(table: Table, streams: dict[str, Any], reacts: list[Any], board: Any) -> None:
     """Give each seat its open decisions (numbered on from where its stream stood), as the
-    update it would have been sent: a window's reactions, or the turn's decisions."""
+    update it would have been sent: a window's reactions (on the board as of the window), or
+    the turn's decisions."""
     state = table.state
     d = table.delivery
-    reacts = [x for x in state.open if x.kind in table.game.reactions]
     window = streams.get("window")
     if reacts and isinstance(window, dict) and window.get("kind"):
-        d.deliver([], {"kind": window["kind"]}, False, reacts, state)
+        d.deliver([], {"kind": window["kind"]}, False, reacts, board)
         table.timers.window_opened(reacts)
     else:
         d.deliver([], None, True, (), state)

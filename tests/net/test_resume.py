@@ -70,3 +70,27 @@ async def test_a_game_the_bots_finish_before_its_people_are_back_keeps_their_res
     kill_at = max(i for i, (seat, _, _) in enumerate(choices, 1) if seat < people)
     crashed = await game(17, tmp_path, kill_at)
     assert crashed.agree and crashed.final == whole.final
+
+
+async def test_killed_as_a_reaction_window_opens_it_comes_back_as_it_was_shown(tmp_path: Path) -> None:
+    """Killed as a choice opens a reaction window for a person: the resumed host shows the
+    window on the board as it stood then, the events after it held until it closes, as the live
+    host did; the person answers what they saw, and the game ends as without the crash (shown
+    on the board after the whole move, seed 4 went another way)."""
+    from core.games import game as find_game
+    from core.games import record_from_dict
+
+    whole = await game(4, tmp_path, None)
+    rules = find_game("pigeons")
+    record = record_from_dict(whole.record)
+    state = record.start()
+    kill_at = 0
+    for n, (seat, decision, option) in enumerate(record.choices, 1):
+        events = rules.apply_watching(state, seat, decision, option, lambda s: None)
+        asked = [d for d in state.open if d.kind in rules.reactions and d.player < len(PEOPLE)]
+        if asked and any(rules.window_of(e) for e in events):
+            kill_at = n
+            break
+    assert kill_at
+    crashed = await game(4, tmp_path, kill_at)
+    assert crashed.final == whole.final
