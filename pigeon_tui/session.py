@@ -254,13 +254,14 @@ class Session:
                 return
             yield item
 
-    def ready_update(self) -> Update | None:
-        """The next update if it is here already, for a new table to draw before its first
-        paint (its reader, `updates`, goes on from the one after)."""
+    def ready_updates(self) -> list[Update]:
+        """The updates here already, for a new table to draw before its first paint (its
+        reader, `updates`, goes on from the ones that come next)."""
         self._end_readers()
-        if self._updates and self._updates[0] is not None:
-            return self._updates.popleft()
-        return None
+        ready: list[Update] = []
+        while self._updates and self._updates[0] is not None:
+            ready.append(self._updates.popleft())  # type: ignore[arg-type]
+        return ready
 
     def _end_readers(self) -> None:
         """The reader of `updates` (if any) ends: what comes next is the next reader's."""

@@ -110,12 +110,15 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
             self._deal(session)  # else on_mount will
 
     def _deal(self, session: Session) -> None:
-        """Draw the update the session already has now, so that the table's first frame shows
-        the game (not "Dealing..." for a frame, then the game: one more whole paint before the
-        first board a player sees); then read the next ones."""
-        update = session.ready_update()
-        if update is not None and self._take(update):
-            self._show(update, hold=False)
+        """Draw the updates the session already has now (the newest board, every log line), so
+        that the table's first frame shows the game (not "Dealing..." for a frame, then the
+        game: one more whole paint before the first board a player sees); then read the next
+        ones. Not the first of them alone: the others, drawn just after, were painted over
+        two frames (a LAN table comes with several; the e2e harness saw the board and the log
+        of different updates for a frame)."""
+        taken = [update for update in session.ready_updates() if self._take(update)]
+        if taken:
+            self._show(taken[-1], hold=False)
         self.follow()
 
     @work(exclusive=True, group="net")
