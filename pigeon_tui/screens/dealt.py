@@ -232,7 +232,7 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
         if view.seat is None:
             return f"Watching a game ({table}); Esc leaves."
         if update.snapshot:
-            return f"Back in your seat ({table}). Earlier in this game:"
+            return f"Back in your seat ({table})." + (" Earlier in this game:" if update.events else "")
         return f"New game: {table}.{goal}"
 
     def _about(self, view: ViewT) -> tuple[str, str]:
