@@ -25,6 +25,8 @@ FORMAT: Final = 1
 """Version of the dict form written by `to_dict`."""
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+HAND_LIMIT: Final = 5
+"""R3.3: no hand ever holds more cards (drawing stops there; a returned Fine was in it before)."""
 
 
 class TrophyView(NamedTuple):
@@ -266,6 +268,16 @@ def _from_dict(d: dict[str, Any]) -> GameState:
     stack = d.get("stack", [{"k": "action"}])
     if not isinstance(stack, list) or not all(isinstance(f, dict) and isinstance(f.get("k"), str) for f in stack):
         raise ValueError("stack must be a list of frames")
+    if stack and stack[0]["k"] not in ("action", "end_turn"):
+        raise ValueError(
+            f"the bottom of the stack is {stack[0]['k']!r}: a turn's stack rests on an 'action' frame (its actions) "
+            "or an 'end_turn' frame (under its Invasion), or nothing would be left to do once it resolves"
+        )
+    big = [s for s, h in enumerate(hands) if isinstance(h, list) and len(h) > HAND_LIMIT]
+    if big:
+        raise ValueError(
+            f"seat {big[0]} holds {len(hands[big[0]])} cards: a hand never holds more than {HAND_LIMIT} (R3.3)"
+        )
     active = _int(d.get("active", 0), "active", 0, n - 1)
     state = GameState(
         edition=edition,

@@ -24,10 +24,9 @@ from core.flow import (
 )
 from core.pigeons import make_trophy
 from core.rng import shuffle
+from core.state import HAND_LIMIT as HAND_LIMIT  # R3.3: drawing fills the hand up to this many cards
 from core.state import GameState, Trophy, without
 
-HAND_LIMIT: Final = 5
-"""R3.3: drawing fills the hand up to this many cards."""
 MAX_TURNS: Final = 1000
 """R6.3: the machines' safety stop."""
 DRAW: Final = "draw"

@@ -50,9 +50,11 @@ class PlayerView:
     decisions: tuple[Decision, ...]
     """This seat's open decisions, never anyone else's (R5.7)."""
     flow: tuple[dict[str, Any], ...] = ()
-    """The rest of the turn as public frames (docs/engine.md), for bots that search; the
-    reactions others chose but that have not resolved, and a choice in progress by another
-    player, are left out."""
+    """The rest of the turn as frames (docs/engine.md, "What flow shows"), for bots that search.
+    Blanked: the active player's move before it is announced (a `target`'s card, a `pay`'s card
+    and discards) and the reactions others chose in a window that has not resolved. Choices in
+    progress that follow a card played face up (Blam! picks, Birdseed moves, a Birdseed
+    redirect's Zone and pigeons) are public: they are announced anyway."""
     blind_windows: bool = False
     """The game's setting (R5.7): every seat the rules let react is asked, cards or not."""
     house: HouseRules = HouseRules()

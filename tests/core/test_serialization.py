@@ -67,6 +67,12 @@ def _corrupt(mutate: Any) -> dict[str, Any]:
         (lambda d: d["open"][0].update(kind="dance"), "decision"),
         (lambda d: d.update(stack=[{"no": "kind"}]), "stack"),
         (lambda d: d["custom"][0].update(size=9), "size"),
+        (
+            lambda d: d["hands"][0].extend(d["deck"][:3]) or d["deck"].__delitem__(slice(0, 3)),
+            "never holds more than 5",
+        ),
+        (lambda d: d.update(stack=[{"k": "scare", "zone": 0, "by": 0, "cause": "blam"}]), "rests on an 'action' frame"),
+        (lambda d: d.update(house={"infamous_empty": "sometimes"}), "infamous_empty must be one of"),
     ],
 )
 def test_from_dict_refuses_corrupt_data_with_a_clear_error(mutate: Any, message: str) -> None:
