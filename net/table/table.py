@@ -227,11 +227,8 @@ class Table:
         self.phase = Phase.OVER
         self._stop_all()
         self.recorder.game_over(self)
-        for m in self.humans:
-            if m.conn is not None:
-                self.send_over(m.conn)
-        for w in self.watchers:
-            self.send_over(w.conn)
+        for conn in self.seating.conns():
+            self.send_over(conn)
         self.changed()
         if not self.seating.expected() and not self.watchers:
             self.close_or_reset()

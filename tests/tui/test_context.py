@@ -45,7 +45,7 @@ def contexts() -> dict[DecisionKind, list[tuple[str, str]]]:
     import asyncio
 
     out: dict[DecisionKind, list[tuple[str, str]]] = {}
-    for players, seed in ((4, 11), (5, 2), (4, 5)):
+    for players, seed in ((4, 11), (5, 6)):  # (5, 6) has a prompt of every reaction kind
         for kind, lines in asyncio.run(_contexts(players, seed)).items():
             out.setdefault(kind, []).extend(lines)
     return out
