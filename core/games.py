@@ -9,16 +9,14 @@ lists the verbs.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Callable, Final, Generic, Mapping, Protocol, Sequence, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Callable, Final, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import core.bots as pigeons_bots
 import core.cubirds as cubirds
 import core.cubirds.bots as cubirds_bots
 from core import events as pigeons_events
-from core import record as pigeons_record
-from core import rules as pigeons_rules
 from core import scoring as pigeons_scoring
-from core import setup as pigeons_setup
 from core import state as pigeons_state
 from core import views as pigeons_views
 from core.cards import ACTIONS, CUSTOM_SETTINGS, Edition, PigeonDef, custom_from_text, flock_book
@@ -28,11 +26,28 @@ from core.cubirds.state import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 from core.house import HOUSE_RULES, HouseRules
 
+if TYPE_CHECKING:
+    from core import record as pigeons_record
+
 S = TypeVar("S")
 V = TypeVar("V")
 E = TypeVar("E")
 V_contra = TypeVar("V_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
+
+
+def _later(module: str, name: str) -> Callable[..., Any]:
+    """`module.name`, imported at its first call: the engine's moves (rules, setup, records) are
+    not loaded by a process that only reads views and events (a client, issue 9 start-up)."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    return call
+
 
 Clock = Callable[[], float]
 """Seconds from any origin, passed in by the caller: core reads no clock."""
@@ -202,13 +217,17 @@ def _pigeons_settings(settings: Mapping[str, SettingValue]) -> _PigeonsSettings:
 
 
 def _pigeons_new_game(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_state.GameState:
+    from core.setup import new_game
+
     p = _pigeons_settings(settings)
-    return pigeons_setup.new_game(players, seed, p.edition, p.custom, p.first, p.blind, p.house)
+    return new_game(players, seed, p.edition, p.custom, p.first, p.blind, p.house)
 
 
 def _pigeons_record(players: int, seed: int, settings: Mapping[str, SettingValue]) -> pigeons_record.Record:
+    from core.record import Record
+
     p = _pigeons_settings(settings)
-    return pigeons_record.Record(players, seed, p.edition, p.custom, p.first, p.blind, p.house)
+    return Record(players, seed, p.edition, p.custom, p.first, p.blind, p.house)
 
 
 def _row(x: Any) -> str:
@@ -237,9 +256,9 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     max_players=pigeons_state.MAX_PLAYERS,
     settings=_PIGEONS_SETTINGS,
     new_game=_pigeons_new_game,
-    pending=pigeons_rules.pending,
-    apply=pigeons_rules.apply,
-    apply_watching=lambda state, player, did, option, at_window: pigeons_rules.apply(
+    pending=_later("core.rules", "pending"),
+    apply=_later("core.rules", "apply"),
+    apply_watching=lambda state, player, did, option, at_window: import_module("core.rules").apply(
         state, player, did, option, at_window=at_window
     ),
     window_of=lambda e: e.zone if e.kind is pigeons_events.EventKind.WINDOW else None,
@@ -252,7 +271,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     scores=pigeons_scoring.scores,
     winners=pigeons_scoring.winners,
     new_record=_pigeons_record,
-    record_from_dict=pigeons_record.Record.from_dict,
+    record_from_dict=lambda d: import_module("core.record").Record.from_dict(d),
     bot_levels=pigeons_bots.LEVELS,
     make_bot=pigeons_bots.make_bot,
     kinds=frozenset(DecisionKind) - CUBIRDS_KINDS,
@@ -285,8 +304,8 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     max_players=5,
     settings=_CUBIRDS_SETTINGS,
     new_game=lambda players, seed, settings: cubirds.new_game(players, seed, _cubirds_first(settings)),
-    pending=cubirds.pending,
-    apply=cubirds.apply,
+    pending=_later("core.cubirds.rules", "pending"),
+    apply=_later("core.cubirds.rules", "apply"),
     apply_watching=lambda state, player, did, option, at_window: cubirds.apply(state, player, did, option),
     window_of=lambda e: None,
     view=cubirds.view,
@@ -298,7 +317,7 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     scores=cubirds.scores,
     winners=cubirds.winners,
     new_record=lambda players, seed, settings: cubirds.Record(players, seed, _cubirds_first(settings)),
-    record_from_dict=cubirds.Record.from_dict,
+    record_from_dict=lambda d: cubirds.Record.from_dict(d),
     bot_levels=cubirds_bots.LEVELS,
     make_bot=cubirds_bots.make_bot,
     kinds=CUBIRDS_KINDS,
@@ -331,7 +350,9 @@ def record_game(d: Any) -> AnyGame:
         raise ValueError("a record must be a mapping")
     if "game" in d:
         return game(d["game"])
-    if d.get("rules") == pigeons_record.RULES:
+    from core.record import RULES
+
+    if d.get("rules") == RULES:
         return PIGEONS
     raise ValueError("not a record of any game this engine plays")
 

@@ -2,15 +2,39 @@
 
 Pure data and functions, no I/O; it shares only the decision vocabulary (core.decisions) and the
 seeded generator (core.rng) with Pigeons & Guano. core.games describes it to the rest of the
-program."""
+program. The names below load on first use (PEP 562): importing `core.cubirds.cards` alone (the
+client's card colours) does not load the game."""
 
-from core.cubirds.events import Event, EventKind, describe, redact
-from core.cubirds.record import Record
-from core.cubirds.rules import apply, pending
-from core.cubirds.scoring import Score, scores, winners
-from core.cubirds.setup import new_game
-from core.cubirds.state import GameState
-from core.cubirds.views import PlayerView, view
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from core.cubirds.events import Event, EventKind, describe, redact
+    from core.cubirds.record import Record
+    from core.cubirds.rules import apply, pending
+    from core.cubirds.scoring import Score, scores, winners
+    from core.cubirds.setup import new_game
+    from core.cubirds.state import GameState
+    from core.cubirds.views import PlayerView, view
+
+_HOMES: Final = {
+    "Event": "core.cubirds.events",
+    "EventKind": "core.cubirds.events",
+    "GameState": "core.cubirds.state",
+    "PlayerView": "core.cubirds.views",
+    "Record": "core.cubirds.record",
+    "Score": "core.cubirds.scoring",
+    "apply": "core.cubirds.rules",
+    "describe": "core.cubirds.events",
+    "new_game": "core.cubirds.setup",
+    "pending": "core.cubirds.rules",
+    "redact": "core.cubirds.events",
+    "scores": "core.cubirds.scoring",
+    "view": "core.cubirds.views",
+    "winners": "core.cubirds.scoring",
+}
 
 __all__ = [
     "Event",
@@ -28,3 +52,10 @@ __all__ = [
     "view",
     "winners",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'core.cubirds' has no attribute {name!r}")
+    return getattr(import_module(home), name)
