@@ -160,7 +160,6 @@ def house_settings(args: argparse.Namespace, played: object = None) -> dict[str,
     `custom_1`/`custom_2`. Raises ValueError on an unknown rule or value, a bad card, more than
     two cards, or house settings for a game that has none."""
     from core.cards import CUSTOM_SETTINGS, custom_from_text, custom_to_text
-    from core.games import PIGEONS
     from core.house import house_rules
 
     rules: list[tuple[str, str] | str] = []
@@ -173,6 +172,8 @@ def house_settings(args: argparse.Namespace, played: object = None) -> dict[str,
     cards = list(getattr(args, "custom_card", None) or []) or cards
     if not rules and not cards:
         return {}
+    from core.games import PIGEONS  # not before: `play` spawns its host before loading the games
+
     if played is not None and played is not PIGEONS:
         raise ValueError("house rules and custom cards are Pigeons & Guano's (--game pigeons)")
     if len(cards) > 2:
