@@ -114,7 +114,16 @@ async def test_the_cubirds_log_has_every_event_of_a_whole_game(monkeypatch: pyte
             sent.extend(update.events)  # type: ignore[arg-type]
             yield update
 
+    ready = Session.ready_updates
+
+    def recorded_ready(self: Session) -> list[Update]:
+        held = ready(self)  # drawn by a new table in its first frame, before it reads on
+        for update in held:
+            sent.extend(update.events)  # type: ignore[arg-type]
+        return held
+
     monkeypatch.setattr(Session, "updates", recorded)
+    monkeypatch.setattr(Session, "ready_updates", recorded_ready)
     app = game_app(4, 3, "cubirds", play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await prompt(pilot) is not None
