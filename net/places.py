@@ -14,6 +14,10 @@ DATA_DIR_ENV: Final = "PIGEON_TUI_DATA_DIR"
 """If set, the data directory itself (instead of platformdirs' user data directory)."""
 LOG_DIR_ENV: Final = "PIGEON_TUI_LOG_DIR"
 """If set, the log directory itself (instead of platformdirs' user log directory)."""
+SHARED_ACCOUNT_ENV: Final = "PIGEON_TUI_SHARED_ACCOUNT"
+"""If set (a browser tab of serve-web), this process shares its account with strangers: its
+games against bots are kept in memory only, and the account's games (to resume, the history)
+are not its own to read."""
 
 
 def data_dir() -> Path:

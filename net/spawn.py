@@ -14,10 +14,13 @@ its ready line.
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from typing import Final, Sequence
+
+from net.places import SHARED_ACCOUNT_ENV
 
 READY_LINE: Final = "LISTENING"
 """First word of the last line `pigeon-tui host --ready` prints once it listens:
@@ -107,6 +110,7 @@ class HostSpec:
             house=house,
             custom=custom,
             private_game_host=True,
+            db="" if os.environ.get(SHARED_ACCOUNT_ENV) else None,
         )
 
     @property

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, Sequence, TypeVar
 
@@ -20,6 +21,7 @@ from core.bots import ALIASES, LEVELS
 from core.cards import Edition
 from core.games import GAMES
 from core.house import HOUSE_RULES, HouseRules
+from net.places import SHARED_ACCOUNT_ENV
 from pigeon_tui.house import label as house_label
 from pigeon_tui.house import pairs as house_pairs
 from pigeon_tui.house import shown as house_shown
@@ -204,7 +206,8 @@ class StartScreen(GuardedScreen):
         self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        if not self.guest:  # a guest of serve-ssh: the server's games are not theirs
+        # A guest of serve-ssh or a browser tab: the server's games are not theirs.
+        if not self.guest and not os.environ.get(SHARED_ACCOUNT_ENV):
             self.look_up()
 
     @work(thread=True, exclusive=True, group="yours")

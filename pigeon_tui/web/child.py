@@ -14,6 +14,7 @@ import os
 import signal
 from typing import Awaitable, Callable, Final, Mapping, Sequence
 
+from net.places import SHARED_ACCOUNT_ENV
 from net.ssh.child import TermSize
 from pigeon_tui.joining import NO_STORE_ENV
 from pigeon_tui.web.config import MAX_BACKLOG, MAX_OUTPUT_PACKET, START_TIMEOUT
@@ -60,7 +61,8 @@ def tab_env(server_env: Mapping[str, str], size: TermSize, parent_pid: int) -> d
         ROWS=str(size.rows),
     )
     env[PARENT_ENV] = str(parent_pid)
-    env[NO_STORE_ENV] = "1"  # tabs share the server's account: no tab takes another's seat
+    env[NO_STORE_ENV] = "1"  # tabs share the server's account: no tab takes another's seat,
+    env[SHARED_ACCOUNT_ENV] = "1"  # nor another's game against bots, nor reads their history
     return env
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from net.client import Client
 from net.logs import HOST_LOG
-from net.places import LOG_DIR_ENV
+from net.places import LOG_DIR_ENV, SHARED_ACCOUNT_ENV
 from net.spawn import HostFailed, HostSpec, spawn, start_host
 from pigeon_tui.cli import host_config
 
@@ -113,3 +113,17 @@ def test_r9_custom_cards_reach_the_host_child_and_its_games() -> None:
     table = host_config(spec.options()).table
     state = table.the_game.new_game(3, 1, table.game_settings())
     assert state.custom[0].name == "Racing Pigeon" and state.custom[1].name == "Common Pigeon"
+
+
+def test_a_browser_tabs_game_against_bots_is_kept_in_memory_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tab of serve-web shares the server's account with strangers: its private host keeps no
+    games database, so no tab brings back (or reads) another tab's game; a person's own
+    `pigeon-tui` keeps its games."""
+    from net.ssh.child import TermSize
+    from pigeon_tui.web.child import tab_env
+
+    assert tab_env({"PATH": "/bin"}, TermSize(80, 24), 1)[SHARED_ACCOUNT_ENV] == "1"
+    mine = HostSpec.private_game(4, ("random",), "3.5", 1, 0.0).argv()
+    assert "--no-db" not in mine and "--private" in mine
+    monkeypatch.setenv(SHARED_ACCOUNT_ENV, "1")
+    assert "--no-db" in HostSpec.private_game(4, ("random",), "3.5", 1, 0.0).argv()
