@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from net.places import SHARED_ACCOUNT_ENV
 from net.ssh.child import TermSize
 from pigeon_tui.joining import NO_STORE_ENV
 from pigeon_tui.web.access import Logins, Password, RateLimit
@@ -71,10 +72,12 @@ def test_a_tab_app_gets_none_of_the_servers_environment_but_what_runs_python() -
     assert (env["COLUMNS"], env["ROWS"]) == ("132", "40")
     assert env[PARENT_ENV] == str(os.getpid())
     assert env[NO_STORE_ENV], "tabs share the server's account: no seat token store"
+    assert env[SHARED_ACCOUNT_ENV], "nor its games database"
     assert set(env) == {"PATH", "HOME", "LANG", "TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM"} | {
         "TERM_PROGRAM",
         "COLUMNS",
         "ROWS",
         PARENT_ENV,
         NO_STORE_ENV,
+        SHARED_ACCOUNT_ENV,
     }
