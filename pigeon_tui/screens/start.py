@@ -222,7 +222,10 @@ class StartScreen(GuardedScreen):
 
     def show_yours(self, yours: Yours) -> None:
         """Offer (or stop offering) "Resume your game", and update the side panel."""
-        menu = self.query_one("#start-menu", OptionList)
+        found = self.query("#start-menu")
+        if not found:
+            return  # the screen changed its menu (a lobby's) while the games were read
+        menu = found.first(OptionList)
         had, self.yours = bool(self.yours.token), yours
         if bool(yours.token) != had:
             at = menu.highlighted or 0
