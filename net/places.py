@@ -42,3 +42,14 @@ def private_dir(path: Path) -> Path:
     """Make `path` (and its parents) if missing; one made here gets mode 0700. Raises OSError."""
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
+
+
+def process_running(pid: int) -> bool:
+    """Whether a process `pid` runs on this machine (one we may not signal counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

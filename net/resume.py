@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Collection
 
 from core.decisions import IllegalChoice
 from core.games import GameRecord, record_from_dict, record_game
+from net.places import process_running
 from net.store import Status, Store, live_runs
 from net.table import Kind, Member, Phase, Table, TableConfig
 
@@ -58,13 +59,7 @@ def _alive(run: int, pid: int, ended: float | None) -> bool:
         return False
     if pid == os.getpid():
         return run in live_runs
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return process_running(pid)
 
 
 def unfinished(

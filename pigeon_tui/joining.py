@@ -138,13 +138,9 @@ def _running(pid: int | None) -> bool:
     """Whether another process `pid` runs on this machine (not this one: our own seat is ours)."""
     if pid is None or pid == os.getpid() or sys.platform == "win32":
         return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    from net.places import process_running
+
+    return process_running(pid)
 
 
 def _write_private(path: Path, text: str) -> None:

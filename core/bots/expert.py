@@ -128,20 +128,7 @@ class ExpertBot:
             return self.policy.choose(state, next(d for d in state.open if d.id == decision.id))
         budget = self._budget(view, decision)
         if not self.preset.tree:
-            t = flat.search(
-                view,
-                decision,
-                values,
-                self.rng,
-                self.policy.noise,
-                self.preset.rounds,
-                budget,
-                done,
-                screen=self.preset.screen,
-                keep=self.preset.keep,
-            )
-            self.last_iterations = flat.used(t)
-            return values[flat.best(t)]
+            return values[flat.best(self._flat(view, decision, values, budget, done))]
         unseen = Unseen(view)
         root = Node(seat)
         by_key: dict[Key, OptionValue] = {(seat, key(v)): v for v in values}
@@ -174,21 +161,24 @@ class ExpertBot:
             return None
         done = self.deadline() if self.deadline else None
         budget = max(1, math.ceil(self._budget(view, decision) / shards))
+        return self._flat(view, decision, values, budget, done, shard).to_plain()
+
+    def _flat(
+        self,
+        view: PlayerView,
+        decision: Decision,
+        values: list[OptionValue],
+        budget: int,
+        done: Deadline | None,
+        shard: int = 0,
+    ) -> flat.Tally:
+        """This bot's flat search (part `shard` of it), with its preset's settings."""
+        p = self.preset
         t = flat.search(
-            view,
-            decision,
-            values,
-            self.rng,
-            self.policy.noise,
-            self.preset.rounds,
-            budget,
-            done,
-            shard,
-            self.preset.screen,
-            self.preset.keep,
+            view, decision, values, self.rng, self.policy.noise, p.rounds, budget, done, shard, p.screen, p.keep
         )
         self.last_iterations = flat.used(t)
-        return t.to_plain()
+        return t
 
     @staticmethod
     def merged(decision: Decision, parts: list[dict[str, Any]]) -> OptionValue:
