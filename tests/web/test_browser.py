@@ -30,13 +30,14 @@ def browser() -> Iterator[BrowserContext]:
 
 def relaid(game: GamePage, columns: int) -> bool:
     """The table drawn anew at `columns`: the City's row of boxes reaches the edge, every Zone's
-    box whole. (A game against bots shows no connection on the top bar: its host is private.)"""
+    box whole, its top-right corner light or heavy (a Zone a prompt points at is drawn heavy).
+    (A game against bots shows no connection on the top bar: its host is private.)"""
     state = game.state()  # the size and the text at one moment
     if state is None or state["columns"] != columns:
         return False
     lines = str(state["text"]).split("\n")
     city = lines[1].rstrip() if len(lines) > 1 else ""
-    return city.endswith("╮") and len(city) >= columns - 2 and any("Crowd" in ln for ln in lines)
+    return city.endswith(("╮", "┓")) and len(city) >= columns - 2 and any("Crowd" in ln for ln in lines)
 
 
 def test_play_against_bots_in_a_browser(browser: BrowserContext) -> None:
