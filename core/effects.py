@@ -46,7 +46,7 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
     state.hands[by].remove(card)
     kind = kind_of(card)
     (state.air if kind in GUANO_KINDS else state.played).append(card)
-    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), n=int(reaction))
+    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
     if kind in (ActionKind.WROOM, ActionKind.ZOT):
         state.stack.append({"k": "window", "w": "share", "by": by, "card": kind.value, "zone": z})
     elif kind is ActionKind.BLAM:
@@ -74,7 +74,7 @@ def play_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev:
 def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
     state.hands[by].remove(card)
     state.air.append(card)
-    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), n=int(reaction))
+    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
 
 
 # ---- Reaction windows (R5.7) ----------------------------------------------------------------
@@ -186,7 +186,7 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
     if "announced" not in f:
         # The announcement is a step of its own, so `core.rules.advance` can show the state
         # as it is at the WINDOW event before anything resolves (its `at_window`).
-        emit(ev, EventKind.WINDOW, zone=f["w"])
+        emit(ev, EventKind.WINDOW, window=f["w"])
         state.stack.append({**f, "announced": True})
         return
     w = WINDOWS[f["w"]]
@@ -218,7 +218,7 @@ def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev:
     for s, card in plays:
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), n=1)
+        emit(ev, EventKind.PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), reaction=True)
     state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"],) + tuple(s for s, _ in plays)})
 
 
@@ -229,8 +229,8 @@ def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: 
     (fining, card), rest = plays[0], plays[1:]
     state.hands[fining].remove(card)
     state.played.append(card)
-    emit(ev, EventKind.PLAYED, player=fining, cards=(card,), n=1)
-    emit(ev, EventKind.FINED, player=f["by"], n=fining)
+    emit(ev, EventKind.PLAYED, player=fining, cards=(card,), reaction=True)
+    emit(ev, EventKind.FINED, player=f["by"], by=fining)
     for s, c in rest:
         emit(ev, EventKind.RETURNED, player=s, cards=(c,))
     state.stack.append({"k": "window", "w": "sweeper", "by": f["by"], "fined_by": fining})
@@ -242,7 +242,7 @@ def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], e
         card = plays[0][1]
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=s, cards=(card,), n=1)
+        emit(ev, EventKind.PLAYED, player=s, cards=(card,), reaction=True)
         emit(ev, EventKind.FINE_CANCELLED, player=s)
     elif state.hands[s]:
         hand = tuple(state.hands[s])
@@ -255,7 +255,7 @@ def _resolve_birdseed(state: GameState, f: Frame, plays: list[tuple[int, str]], 
     for s, card in plays:
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=s, cards=(card,), n=1)
+        emit(ev, EventKind.PLAYED, player=s, cards=(card,), reaction=True)
     for s, _ in reversed(plays):
         state.stack.append({"k": "redirect", "by": s, "zone": None, "chosen": ()})
 
@@ -420,7 +420,7 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
         state.guano[z] = ()
         emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
         state.trophies[by].append(Trophy(cards, 1))
-        emit(ev, EventKind.TROPHY, player=by, cards=cards, n=1)
+        emit(ev, EventKind.TROPHY, player=by, cards=cards, vp=1)
         return
     choices = first_of(cards, GUANO_KINDS)
     opts = [Option(c, f"Keep {card_label(state, c)} as a trophy", (c,)) for c in choices]
@@ -436,7 +436,7 @@ def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev
     state.discard.extend(c for c in cards if c != keep)
     vp = 2 if kind_of(keep) is ActionKind.MOUNTAIN else 1
     state.trophies[player].append(Trophy((keep,), vp))
-    emit(ev, EventKind.TROPHY, player=player, cards=(keep,), n=vp)
+    emit(ev, EventKind.TROPHY, player=player, cards=(keep,), vp=vp)
 
 
 def _batch_index(state: GameState) -> int:

@@ -212,12 +212,27 @@ def emit(
     cards: tuple[str, ...] = (),
     zone: str | None = None,
     to: str | None = None,
-    n: int = 0,
     secret: bool = False,
+    *,
+    turn: int = 0,
+    card_count: int = 0,
+    left: int = 0,
+    reaction: bool = False,
+    by: int | None = None,
+    vp: int = 0,
+    window: str | None = None,
 ) -> None:
-    ev.append(_event(Event, (kind, player, cards, zone, to, n, secret)))
+    ev.append(_event(Event, (kind, player, cards, zone, to, secret, turn, card_count, left, reaction, by, vp, window)))
 
 
 _event: Final = tuple.__new__
 """Builds an Event without its Python-level __new__: events are made on every step."""
-assert Event._fields == ("kind", "player", "cards", "zone", "to", "n", "secret"), "emit() lists Event's fields"
+assert Event._fields == (
+    "kind",
+    "player",
+    "cards",
+    "zone",
+    "to",
+    "secret",
+    *("turn", "card_count", "left", "reaction", "by", "vp", "window"),
+), "emit() lists Event's fields"

@@ -261,7 +261,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     apply_watching=lambda state, player, did, option, at_window: import_module("core.rules").apply(
         state, player, did, option, at_window=at_window
     ),
-    window_of=lambda e: e.zone if e.kind is pigeons_events.EventKind.WINDOW else None,
+    window_of=lambda e: e.window if e.kind is pigeons_events.EventKind.WINDOW else None,
     view=pigeons_views.view,
     state_from_dict=pigeons_state.GameState.from_dict,
     view_from_dict=pigeons_views.PlayerView.from_dict,

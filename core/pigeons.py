@@ -123,7 +123,7 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
         proof = f["cause"] in ("blam", "crowd")
         todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is Rule.STUPID)]
         todo.sort(key=lambda p: -state.book[p].size)
-        emit(ev, EventKind.SCARED, player=f["by"], zone=zid(state, z))
+        emit(ev, EventKind.SCARED, player=f["by"], cards=tuple(todo), zone=zid(state, z))
         f = {**f, "todo": tuple(todo), "moves": ()}
     todo, moves = f["todo"], f["moves"]
     while todo:
@@ -163,18 +163,18 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
     state.pigeons[z] = without(state.pigeons[z], pigeon)
     if state.book[pigeon].rule is not Rule.INFAMOUS:
         state.trophies[seat].append(Trophy((pigeon,), 1))
-        emit(ev, EventKind.TROPHY, player=seat, cards=(pigeon,), n=1)
+        emit(ev, EventKind.TROPHY, player=seat, cards=(pigeon,), vp=1)
         return
     if not state.flock and state.house.infamous_empty is InfamousEmpty.TROPHY:
         state.trophies[seat].append(Trophy((pigeon,), 1, hidden=True))
-        emit(ev, EventKind.TROPHY, player=seat, n=1)
+        emit(ev, EventKind.TROPHY, player=seat, vp=1)
         return
     state.flock.append(pigeon)
     emit(ev, EventKind.RETURNED_TO_DECK, player=seat, cards=(pigeon,))
     if len(state.flock) > 1:
         state.rng = shuffle(state.rng, state.flock)
         state.trophies[seat].append(Trophy((state.flock.pop(),), 1, hidden=True))
-        emit(ev, EventKind.TROPHY, player=seat, n=1)
+        emit(ev, EventKind.TROPHY, player=seat, vp=1)
     if state.final_left is not None:
         state.final_left = None
         emit(ev, EventKind.FINAL_CANCELLED)

@@ -72,7 +72,7 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
     """R3.1: exactly two actions, then the Invasion (R3.5)."""
     if state.actions_left == 0:
         n = 1 + sum(ACTIONS[c].recall for c in state.played)
-        emit(ev, EventKind.INVASION, player=state.active, n=n)
+        emit(ev, EventKind.INVASION, player=state.active, left=n)
         state.stack.append({"k": "end_turn"})
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
@@ -161,7 +161,7 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
         state.guano[home] = without(state.guano[home], card)
         vp = 2 if ACTIONS[card].kind is ActionKind.MOUNTAIN else 1
         state.trophies[seat].append(Trophy((card,), vp))
-        emit(ev, EventKind.TROPHY, player=seat, cards=(card,), n=vp)
+        emit(ev, EventKind.TROPHY, player=seat, cards=(card,), vp=vp)
     else:
         make_trophy(state, seat, card, home, ev)
 
@@ -175,10 +175,10 @@ def draw(state: GameState, seat: int, ev: Events) -> None:
                 break
             state.deck, state.discard = state.discard, []
             state.rng = shuffle(state.rng, state.deck)
-            emit(ev, EventKind.RESHUFFLED, n=len(state.deck))
+            emit(ev, EventKind.RESHUFFLED, card_count=len(state.deck))
         drawn.append(state.deck.pop())
         hand.append(drawn[-1])
-    emit(ev, EventKind.DREW, player=seat, cards=tuple(drawn), n=len(drawn), secret=True)
+    emit(ev, EventKind.DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True)
 
 
 @step("invasion")
@@ -188,7 +188,7 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
         return
     card = state.flock.pop()
     state.air.append(card)
-    emit(ev, EventKind.REVEALED, cards=(card,), n=f["left"] - 1)
+    emit(ev, EventKind.REVEALED, cards=(card,), left=f["left"] - 1)
     state.stack.append({**f, "left": f["left"] - 1})  # `of` (the Invasion's size) kept
     state.stack.append({"k": "enter", "card": card})
 
@@ -216,7 +216,7 @@ def start_turn(state: GameState, seat: int, ev: Events) -> None:
     state.active = seat
     state.turn += 1
     state.actions_left = 2
-    emit(ev, EventKind.TURN, player=seat, n=state.turn)
+    emit(ev, EventKind.TURN, player=seat, turn=state.turn)
     state.stack.append({"k": "action"})
 
 

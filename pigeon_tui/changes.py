@@ -64,7 +64,7 @@ def hits(events: Sequence[Event], view: PlayerView, names: Sequence[str]) -> lis
     landed: list[str] = []
     for e in events:
         if e.kind is EventKind.FINED and e.player == me:
-            out.append(f"{who(e.n, names, me)} fined you!")
+            out.append(f"{who(e.by, names, me)} fined you!")
         elif e.kind is EventKind.HAND_DISCARDED and e.player == me:
             out.append(f"You discard your whole hand ({len(e.cards)} cards).")
         elif e.kind is EventKind.LANDED and e.to == home:
@@ -72,7 +72,7 @@ def hits(events: Sequence[Event], view: PlayerView, names: Sequence[str]) -> lis
         elif e.kind is EventKind.GUANO and e.zone == home:
             out.append(f"{', '.join(card_name(c, book) for c in e.cards)} landed on your Balcony.")
         elif e.kind is EventKind.TROPHY and e.player == me:
-            out.append(f"You gain a trophy worth {e.n} VP.")
+            out.append(f"You gain a trophy worth {e.vp} VP.")
     if len(landed) == 1:
         out.append(f"The {landed[0]} landed on your Balcony (-1 VP).")
     elif landed:

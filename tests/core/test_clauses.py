@@ -85,7 +85,7 @@ def test_r5_4_fat_bonus_guano_opens_no_new_fine_window() -> None:
     events += choose(state, 1, "pass") + choose(state, 2, "pass")
     events += choose(state, 0, MOUNTAIN[0])
     events += choose(state, 0, GUANO[1])
-    assert [e.zone for e in of_kind(events, EventKind.WINDOW)] == ["fine"]
+    assert [e.window for e in of_kind(events, EventKind.WINDOW)] == ["fine"]
     assert asked(state) == [0] and kind(state, 0) is DecisionKind.ACTION
     assert state.hands[1] == [FINE[0]] and state.hands[2] == [FINE[1]]
 

@@ -23,7 +23,7 @@ def test_r3_5_invasion_progress_counts_flock_reveals_only() -> None:
             d = pending(state)[0]
             for e in apply(state, d.player, d.id, rng.choice(d.values())):
                 if e.kind is EventKind.INVASION:
-                    size, revealed = e.n, 0
+                    size, revealed = e.left, 0
                 elif e.kind is EventKind.REVEALED:
                     revealed += 1
             v = view(state, 0)

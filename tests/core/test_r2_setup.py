@@ -104,7 +104,7 @@ def test_r2_4_play_goes_clockwise_in_seat_order() -> None:
     state = build(3, active=2, actions_left=0, flock=[FAT[0], FAT[1]], turn=7, events=events)
     assert state.active == 0
     assert state.turn == 8
-    assert [(e.player, e.n) for e in of_kind(events, EventKind.TURN)] == [(0, 8)]
+    assert [(e.player, e.turn) for e in of_kind(events, EventKind.TURN)] == [(0, 8)]
     assert [d.player for d in state.open] == [0]
 
 

@@ -62,7 +62,7 @@ def test_r3_1_exactly_two_actions_then_the_next_player() -> None:
     events += choose(state, 0, "draw")
     assert state.active == 1
     assert state.actions_left == 2
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [1]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [1]
     assert [d.player for d in state.open] == [1]
 
 
@@ -154,7 +154,7 @@ def test_r3_2_discarded_cards_never_count_for_the_invasion() -> None:
     events += choose(state, 0, ("convert", STUPID[0]))
     events += choose(state, 0, FINE[0])
     events += choose(state, 0, SWEEPER[0])
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [1]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [1]
     assert len(of_kind(events, EventKind.REVEALED)) == 1
     assert {FINE[0], SWEEPER[0]} <= set(state.discard)
 
@@ -177,7 +177,7 @@ def test_r3_3_draw_with_a_full_hand_is_legal_and_draws_nothing() -> None:
     assert options(state, 0) == ["draw"]
     events = choose(state, 0, "draw")
     assert state.hands[0] == hand
-    assert [e.n for e in of_kind(events, EventKind.DREW)] == [0]
+    assert [e.card_count for e in of_kind(events, EventKind.DREW)] == [0]
     assert state.actions_left == 1
 
 
@@ -193,7 +193,7 @@ def test_r3_3_empty_deck_reshuffles_the_discard_pile() -> None:
     events = choose(state, 0, "draw")
     assert state.hands[0][0] == GUANO[0]
     assert sorted(state.hands[0]) == sorted([GUANO[0], BLAM[0], BLAM[1]])
-    assert [e.n for e in of_kind(events, EventKind.RESHUFFLED)] == [2]
+    assert [e.card_count for e in of_kind(events, EventKind.RESHUFFLED)] == [2]
     assert state.discard == [] and state.deck == []
 
 
@@ -202,7 +202,7 @@ def test_r3_3_drawing_stops_when_deck_and_discard_are_empty() -> None:
     state = build(hands=[[BLAM[0]], [], []], deck=[GUANO[0]], spare_actions="played")
     events = choose(state, 0, "draw")
     assert state.hands[0] == [BLAM[0], GUANO[0]]
-    assert [e.n for e in of_kind(events, EventKind.DREW)] == [1]
+    assert [e.card_count for e in of_kind(events, EventKind.DREW)] == [1]
     assert kind(state, 0) is DecisionKind.ACTION
 
 
@@ -246,7 +246,7 @@ def test_r3_5_invasion_reveals_one_plus_the_recall_values() -> None:
         actions_left=0,
         events=events,
     )
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [6]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [6]
     assert [e.cards[0] for e in of_kind(events, EventKind.REVEALED)] == list(reversed(INFAMOUS))
 
 
@@ -296,7 +296,7 @@ def test_r3_5_reactions_during_the_invasion_add_nothing() -> None:
         actions_left=0,
         events=events,
     )
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [1]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [1]
     events += choose(state, 0, BIRDSEED[0])
     events += choose(state, 0, "road")
     assert zone(state, "road") == [INFAMOUS[0]]
@@ -310,7 +310,7 @@ def test_r3_5_reveals_are_lost_when_the_flock_deck_runs_out() -> None:
     """R3.5: if the Flock deck runs out, the remaining reveals are lost."""
     events: list[Event] = []
     state = build(played=[BLAM[0], BLAM[1]], flock=[FAT[0]], actions_left=0, events=events)
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [3]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [3]
     assert len(of_kind(events, EventKind.REVEALED)) == 1
     assert zone(state, "statue") == [FAT[0]]
     assert state.active == 1

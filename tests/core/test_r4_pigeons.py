@@ -182,6 +182,21 @@ def test_r4_2_stupid_pigeon_stays_when_crowd_is_guanoed() -> None:
     assert guano_on(state, "crowd") == [GUANO[0]]
 
 
+def test_r4_2_the_scare_names_the_pigeons_that_take_off() -> None:
+    """R4.2: the scare's event lists the pigeons that take off (public cards), none when only
+    a Stupid Pigeon is left in the Crowd, so the log never has pigeons take off that do not."""
+    state = build(
+        2,
+        zones={"crowd": [STUPID[0], COMMON[0]], "statue": [LAME[0]], "b0": [LAME[1]], "b1": [LAME[2]]},
+        hands=[[GUANO[0]], []],
+    )
+    events = play(state, 0, GUANO[0], "crowd")
+    assert [e.cards for e in of_kind(events, EventKind.SCARED)] == [(COMMON[0],)]
+    state = build(2, zones={"crowd": [STUPID[0]], "statue": [LAME[0]]}, hands=[[GUANO[0]], []])
+    events = play(state, 0, GUANO[0], "crowd")
+    assert [(e.zone, e.cards) for e in of_kind(events, EventKind.SCARED)] == [("crowd", ())]
+
+
 def test_r4_2_biggest_pigeon_lands_first() -> None:
     """R4.2: scared pigeons land one at a time, biggest first, each on the least crowded Zone."""
     events: list[Event] = []
@@ -541,7 +556,7 @@ def test_r4_6_converted_infamous_goes_back_and_a_blind_card_is_the_trophy() -> N
     assert trophy.hidden and trophy.vp == 1 and len(trophy.cards) == 1
     assert sorted(state.flock + list(trophy.cards)) == sorted([COMMON[0], STUPID[0], INFAMOUS[0]])
     assert [e.cards for e in of_kind(events, EventKind.RETURNED_TO_DECK)] == [(INFAMOUS[0],)]
-    assert [(e.player, e.cards, e.n) for e in of_kind(events, EventKind.TROPHY)] == [(0, (), 1)]
+    assert [(e.player, e.cards, e.vp) for e in of_kind(events, EventKind.TROPHY)] == [(0, (), 1)]
 
 
 def test_r4_6_empty_flock_deck_takes_the_infamous_back_alone() -> None:
@@ -601,7 +616,7 @@ def test_r4_6_house_rule_trophy_makes_the_infamous_itself_the_blind_trophy(editi
     assert state.flock == []
     assert state.trophies[0] == [Trophy((INFAMOUS[0],), 1, hidden=True)]
     assert of_kind(events, EventKind.RETURNED_TO_DECK) == []
-    assert [(e.player, e.cards, e.n) for e in of_kind(events, EventKind.TROPHY)] == [(0, (), 1)]
+    assert [(e.player, e.cards, e.vp) for e in of_kind(events, EventKind.TROPHY)] == [(0, (), 1)]
     assert view(state, 1).trophies[0] == (TrophyView((), 1),)  # R8.1: its face stays hidden
 
 

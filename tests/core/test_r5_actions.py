@@ -65,7 +65,7 @@ def test_r5_wroom_and_zot_need_no_pigeon_and_their_recall_counts() -> None:
     assert [(e.player, e.zone) for e in of_kind(events, EventKind.PLAYED)] == [(0, "road")]
     events += choose(state, 0, ("play", ZOT[0]))
     assert of_kind(events, EventKind.TROPHY) == [] and state.trophies[0] == []
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [3]  # 1 + Wroom! 1 + Zot! 1
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [3]  # 1 + Wroom! 1 + Zot! 1
 
 
 def test_r5_wroom_on_an_empty_road_may_still_be_shared() -> None:
@@ -202,7 +202,7 @@ def test_r5_2_blam_needs_no_pigeon_and_always_asks_where() -> None:
     assert zone(state, "road") == [COMMON[0]] and zone(state, "b1") == [STUPID[1]]
     assert state.played == [BLAM[0]]
     events = choose(state, 0, "draw")
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [2]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [2]
 
 
 def test_r5_2_blam_opens_no_reaction_window() -> None:
@@ -386,7 +386,7 @@ def test_r5_4_fat_pigeon_bonus_adds_other_guano_for_free() -> None:
     assert guano_on(state, "road") == [GUANO[0], MOUNTAIN[0], GUANO[1]]
     assert state.hands[0] == [BLAM[0]]
     assert state.actions_left == 1
-    assert [e.zone for e in of_kind(events, EventKind.WINDOW)] == ["fine"]
+    assert [e.window for e in of_kind(events, EventKind.WINDOW)] == ["fine"]
     assert kind(state, 0) is DecisionKind.ACTION
 
 
@@ -471,7 +471,7 @@ def test_r5_5_fine_discards_the_whole_hand_and_the_card_is_still_played() -> Non
     assert guano_on(state, "road") == [GUANO[0]]
     assert state.played == [FINE[1]]
     assert state.hands[1] == [FINE[0]]
-    assert [(e.player, e.n) for e in of_kind(events, EventKind.FINED)] == [(0, 2)]
+    assert [(e.player, e.by) for e in of_kind(events, EventKind.FINED)] == [(0, 2)]
     assert [e.cards for e in of_kind(events, EventKind.HAND_DISCARDED)] == [(FINE[2], BLAM[0])]
 
 
@@ -489,7 +489,7 @@ def test_r5_5_only_the_first_fine_clockwise_from_the_active_player_counts() -> N
     assert asked(state) == [0, 3]
     events += choose(state, 0, FINE[0])
     events += choose(state, 3, FINE[1])
-    assert [(e.player, e.n) for e in of_kind(events, EventKind.FINED)] == [(1, 3)]
+    assert [(e.player, e.by) for e in of_kind(events, EventKind.FINED)] == [(1, 3)]
     assert state.played == [FINE[1]]
     assert state.hands[0] == [FINE[0]]
     assert state.hands[3] == []
@@ -511,7 +511,7 @@ def test_r5_5_fine_against_a_reaction_counts_clockwise_from_the_active_player() 
     assert asked(state) == [0, 2]
     events += choose(state, 2, FINE[1])
     events += choose(state, 0, FINE[0])
-    assert [(e.player, e.n) for e in of_kind(events, EventKind.FINED)] == [(1, 0)]
+    assert [(e.player, e.by) for e in of_kind(events, EventKind.FINED)] == [(1, 0)]
     assert state.hands[1] == []
     assert state.hands[2] == [FINE[1]]
     assert guano_on(state, "b0") == [GUANO[0]]
@@ -597,7 +597,7 @@ def test_r5_6_sweeper_cancels_a_fine_which_still_counts() -> None:
     assert state.hands[0] == [BLAM[0]]
     assert EventKind.FINE_CANCELLED in kinds(events)
     assert EventKind.HAND_DISCARDED not in kinds(events)
-    assert [e.n for e in of_kind(events, EventKind.INVASION)] == [1 + 2 + 2]
+    assert [e.left for e in of_kind(events, EventKind.INVASION)] == [1 + 2 + 2]
 
 
 def test_r5_6_accepting_the_fine() -> None:
@@ -642,7 +642,7 @@ def test_r5_7_window_event_says_nothing_about_who_may_react() -> None:
     state = build(zones={"road": [COMMON[0]]}, hands=[[GUANO[0]], [], []])
     events = play(state, 0, GUANO[0], "road")
     windows = of_kind(events, EventKind.WINDOW)
-    assert [(e.zone, e.player) for e in windows] == [("fine", None)]
+    assert [(e.window, e.player) for e in windows] == [("fine", None)]
 
 
 def test_r5_7_views_show_only_your_own_pending_decision() -> None:

@@ -90,7 +90,7 @@ def test_r8_1_drawn_cards_are_redacted_for_others() -> None:
     assert redact(drew, 0).cards == (GUANO[1], GUANO[0])
     for seat in (1, 2, None):
         assert redact(drew, seat).cards == ()
-        assert redact(drew, seat).n == 2
+        assert redact(drew, seat).card_count == 2
 
 
 def test_r8_2_public_information_is_in_every_view() -> None:

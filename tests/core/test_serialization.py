@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from core.events import Event, EventKind
+from core.rng import seed_state
 from core.rules import apply
 from core.setup import new_game
 from core.state import GameState
@@ -85,3 +87,25 @@ def test_from_dict_refuses_non_mappings() -> None:
     for bad in (None, [], "state", 3):
         with pytest.raises(ValueError):
             GameState.from_dict(bad)
+
+
+def test_events_keep_their_wire_form_and_read_back_typed() -> None:
+    """Each kind's number travels as the wire form's `n` and a window's kind as its `zone`
+    (docs/protocol.md), as before events had a field per meaning: hosts and clients of either
+    shape read each other. Every event of 30 games round-trips through JSON."""
+    old_wire = {"kind": "fined", "player": 1, "cards": [], "zone": None, "to": None, "n": 2, "secret": False}
+    assert Event.from_dict(old_wire) == Event(EventKind.FINED, 1, by=2)
+    assert Event(EventKind.FINED, 1, by=2).to_dict() == old_wire
+    window = {"kind": "window", "player": None, "cards": [], "zone": "fine", "to": None, "n": 0, "secret": False}
+    assert Event.from_dict(window) == Event(EventKind.WINDOW, window="fine")
+    assert Event(EventKind.WINDOW, window="fine").to_dict() == window
+    assert Event(EventKind.PLAYED, 0, ("A22",), "road", reaction=True).to_dict()["n"] == 1
+    seen: set[EventKind] = set()
+    for seed, players, edition in configs(30, 300):
+        state, rng = new_game(players, seed, edition), seed_state(seed)
+        while not state.over:
+            rng, decision, value = random_choice(rng, state)
+            for e in apply(state, decision.player, decision.id, value):
+                seen.add(e.kind)
+                assert Event.from_dict(json.loads(json.dumps(e.to_dict()))) == e
+    assert len(seen) >= 18
