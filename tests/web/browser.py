@@ -38,7 +38,8 @@ SCREEN_JS: Final = """() => {
   const terminal = element && element.terminal;
   if (!terminal) return null;
   const buffer = terminal.buffer.active, rows = [];
-  for (let y = 0; y < terminal.rows; y++) rows.push(buffer.getLine(buffer.viewportY + y).translateToString(true, 0, terminal.cols));
+  for (let y = 0; y < terminal.rows; y++)
+    rows.push(buffer.getLine(buffer.viewportY + y).translateToString(true, 0, terminal.cols));
   return {columns: terminal.cols, rows: terminal.rows, text: rows.join("\\n")};
 }"""
 CURSOR: Final = re.compile(r"^\s*[›@]\s+(\S)\s", re.M)
