@@ -62,7 +62,7 @@ class Gains:
     """For one collection: what it lacks, and how much nearer 1 or 2 more birds of each
     species bring it (C5.1)."""
 
-    __slots__ = ("need", "one", "two")
+    __slots__ = ("need", "one", "two", "worth")
 
     def __init__(self, col: Sequence[int]) -> None:
         base = need(col)
@@ -78,6 +78,11 @@ class Gains:
         self.need = base
         self.one: list[int] = one
         self.two: list[int] = two
+        self.worth: tuple[tuple[float, ...], ...] = tuple(
+            tuple(_worth(s, k, one[s], two[s]) for k in range(COUNT[s] + 1)) for s in range(N)
+        )
+        """Species -> cards of it in hand -> what they promise (hand_value's terms, looked up:
+        a playout values thousands of hands against the same few collections)."""
 
     def of(self, species: int, keep: int) -> int:
         return self.two[species] if keep == 2 else self.one[species] if keep == 1 else 0
@@ -98,19 +103,22 @@ def keep_of(species: int, k: int) -> int:
 def hand_value(hand: Sequence[int], g: Gains) -> float:
     """The hand's promise toward winning: each species' flock gain, discounted by how far the
     hand is from flying it."""
-    value = 0.0
-    one, two = g.one, g.two
-    for s in range(N):
-        k = hand[s]
-        if not k:
-            continue
-        value += CARD_WEIGHT * k
-        small = SMALL[s]
-        if k >= small:
-            value += READY_WEIGHT * (two[s] if k >= BIG[s] else one[s])
-        elif one[s]:
-            frac = k / small
-            value += READY_WEIGHT * one[s] * frac * frac
+    return sum(map(_at, g.worth, hand))
+
+
+_at: Final = tuple.__getitem__
+
+
+def _worth(s: int, k: int, one: int, two: int) -> float:
+    if not k:
+        return 0.0
+    value = CARD_WEIGHT * k
+    small = SMALL[s]
+    if k >= small:
+        value += READY_WEIGHT * (two if k >= BIG[s] else one)
+    elif one:
+        frac = k / small
+        value += READY_WEIGHT * one * frac * frac
     return value
 
 
@@ -160,11 +168,8 @@ class Judge:
     def lay_value(self, species: int, taken: Sequence[int] | None) -> float:
         """The standing after laying `species` and taking `taken`, with the best flock flown at
         once (C4.1 comes in the same turn) and, if nothing was taken, two cards drawn (C3.3)."""
-        after = list(self.hand)
+        after = list(self.hand) if taken is None else [a + t for a, t in zip(self.hand, taken, strict=True)]
         after[species] = 0
-        if taken is not None:
-            for s in range(N):
-                after[s] += taken[s]
         g = self.gains
         fly_s, gain = best_fly(after, g)
         if gain:
@@ -185,20 +190,32 @@ class Judge:
 
 def captures(row: Sequence[str], side: int) -> dict[int, list[int]]:
     """C3.2 for one end of a row: species index -> counts of what laying it there takes, for the
-    species whose nearest bird is not at that end (others take nothing)."""
-    seq = [INDEX[c] for c in row]
-    if side:
-        seq.reverse()
+    species whose nearest bird is not at that end (others take nothing). Shared between
+    callers (do not change it): a playout asks again for the rows no turn changed, which are
+    most of them."""
+    key = tuple(row)
+    both = _CAUGHT.get(key)
+    if both is None:
+        if len(_CAUGHT) >= _CAUGHT_MAX:
+            _CAUGHT.clear()
+        seq = [INDEX[c] for c in row]
+        both = _CAUGHT[key] = (_captures(seq), _captures(seq[::-1]))
+    return both[side]
+
+
+def _captures(seq: list[int]) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     taken = [0] * N
     for i, s in enumerate(seq):
         if s not in out:
-            if i:
-                out[s] = taken[:]
-            else:
-                out[s] = []
+            out[s] = taken[:] if i else []
         taken[s] += 1
     return {s: t for s, t in out.items() if t}
+
+
+_CAUGHT: Final[dict[tuple[str, ...], tuple[dict[int, list[int]], dict[int, list[int]]]]] = {}
+"""Row -> captures at its (left, right) end: a function of the row alone, so no seat's secret."""
+_CAUGHT_MAX: Final = 1 << 16
 
 
 def best_lay(
@@ -214,14 +231,13 @@ def best_lay(
     judge = Judge(hand, col)
     plain: dict[int, float] = {}
     best, best_value = (-1, -1, -1), float("-inf")
+    held = [s for s in range(N) if hand[s] and (species is None or s == species)]
     for r in range(ROWS):
         if row is not None and r != row:
             continue
         for side in (0, 1):
             caught = captures(rows[r], side)
-            for s in range(N):
-                if not hand[s] or (species is not None and s != species):
-                    continue
+            for s in held:
                 taken = caught.get(s)
                 if taken is None:
                     v = plain.get(s)
