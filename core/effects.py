@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Final, Iterable
+from typing import Callable, Final, Iterable, Iterator
 
 from core.cards import ACTIONS, CITY_CAPACITY, ActionKind, Edition, Rule
 from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue
@@ -511,30 +511,53 @@ def targets(state: GameState, seat: int, card: str) -> list[int]:
     if kind is ActionKind.BLAM:
         return [STATUE_I, BALCONY0 + seat]
     if kind is ActionKind.BIRDSEED:
-        return _birdseed_targets(state, n)
+        return list(_birdseed_targets(state, n))
     if kind is ActionKind.SWEEPER:
-        zones = range(n) if state.edition is Edition.V30 else range(BALCONY0)
-        return [z for z in zones if state.guano[z]]
+        return [z for z in _sweeper_zones(state, n) if state.guano[z]]
     return []
 
 
-def _birdseed_targets(state: GameState, n: int) -> list[int]:
-    """R5.3: the Zones that some pigeon of another Zone may legally move to."""
+def playable(state: GameState, seat: int, card: str) -> bool:
+    """Whether `targets(state, seat, card)` is not empty, without listing them: R3.1 asks it of
+    every card in hand at every action, and most cards have a target."""
+    kind = _KIND[card]
+    if kind in GUANO_KINDS:
+        return any(state.pigeons)
+    if kind is ActionKind.BIRDSEED:
+        return next(_birdseed_targets(state, zone_count(state)), None) is not None
+    if kind is ActionKind.SWEEPER:
+        guano = state.guano
+        return any(guano[z] for z in _sweeper_zones(state, zone_count(state)))
+    return kind in _ANYWHERE
+
+
+_ANYWHERE: Final = frozenset((ActionKind.WROOM, ActionKind.ZOT, ActionKind.BLAM))
+"""R5 [D]: the cards that need no pigeon: they always have a target."""
+
+
+def _sweeper_zones(state: GameState, n: int) -> range:
+    """R5.6: the Zones a Sweeper may clean (3.5: the City Locations)."""
+    return range(n) if state.edition is Edition.V30 else range(BALCONY0)
+
+
+def _birdseed_targets(state: GameState, n: int) -> Iterator[int]:
+    """R5.3: the Zones that some pigeon of another Zone may legally move to (a generator, so
+    `playable` stops at the first)."""
     p = state.pigeons
     occupied = [y for y in range(n) if p[y]]
-    out = []
+    if not occupied:
+        return
     for z in range(n):
-        if not occupied or occupied == [z]:
+        if occupied == [z]:
             continue
         if open_to_all(z):
-            out.append(z)
+            yield z
             continue
         cap = CITY_CAPACITY[z]
         if cap is not None and spaces(state, z) >= cap:
             continue  # full: every pigeon takes at least one space
         if any(fits(state, z, q) for y in occupied if y != z for q in p[y]):
-            out.append(z)
-    return out
+            yield z
 
 
 def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from core.cards import ACTION_DEFS, ACTIONS, ActionKind
 from core.decisions import BACK, DecisionKind, Option, OptionValue
-from core.effects import GUANO_KINDS, play_action, targets
+from core.effects import GUANO_KINDS, play_action, playable, targets
 from core.events import EventKind
 from core.flow import (
     BALCONY0,
@@ -49,15 +50,21 @@ def action_options(state: GameState, seat: int) -> list[Option]:
     hand = state.hands[seat]
     opts = [_DRAW]
     for card in first_of(hand, _PLAYABLE):
-        if targets(state, seat, card):
+        if playable(state, seat, card):
             opts.append(_PLAY[card])
     home = BALCONY0 + seat
     balcony = [*state.pigeons[home], *first_of(state.guano[home], GUANO_KINDS)]
     for card in balcony:
-        if convert_cost(state, card) <= len(hand):
-            label = f"Convert {card_label(state, card)} (discard {convert_cost(state, card)})"
-            opts.append(Option((CONVERT, card), label, (card, zid(state, home))))
+        cost = convert_cost(state, card)
+        if cost <= len(hand):
+            opts.append(_convert_option(card, card_label(state, card), cost, zid(state, home)))
     return opts
+
+
+@lru_cache(maxsize=4096)
+def _convert_option(card: str, name: str, cost: int, zone: str) -> Option:
+    """Options are immutable: one per card, name (custom cards have theirs), cost and Balcony."""
+    return Option((CONVERT, card), f"Convert {name} (discard {cost})", (card, zone))
 
 
 _DRAW: Final = Option(DRAW, f"Draw up to {HAND_LIMIT} cards")
