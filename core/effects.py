@@ -18,7 +18,6 @@ from core.flow import (
     ask,
     ask_each,
     card_label,
-    clockwise,
     emit,
     first_of,
     fits,
@@ -26,6 +25,8 @@ from core.flow import (
     open_to_all,
     pigeon_option,
     planned,
+    round_table,
+    seat_rank,
     spaces,
     step,
     zid,
@@ -86,18 +87,24 @@ class Window:
 
     kind: DecisionKind
     seats: Callable[[GameState, Frame], Iterable[int]]
-    """Seats the rules let react, whatever they hold: this much is public."""
+    """Seats the rules let react, whatever they hold, clockwise from the active player: this
+    much is public."""
     cards: Callable[[GameState, Frame, int], list[Option]]
     """The options a seat's hand gives it (empty: it cannot react)."""
     prompt: Callable[[GameState, Frame], str]
     decline: str = "Pass"
+
+    @property
+    def pass_option(self) -> Option:
+        return _PASS[self.decline]
 
 
 ACTION_NAMES: Final = {row.kind: row.name for row in ACTIONS.values()}
 
 
 def _others(state: GameState, f: Frame) -> Iterable[int]:
-    return (s for s in range(state.players) if s != f["by"])
+    by = f["by"]
+    return [s for s in round_table(state) if s != by]
 
 
 def _share_cards(state: GameState, f: Frame, s: int) -> list[Option]:
@@ -158,13 +165,13 @@ WINDOWS: Final[dict[str, Window]] = {
     ),
     "birdseed": Window(
         DecisionKind.REACT_BIRDSEED,
-        lambda st, f: f["owners"],
+        lambda st, f: f["owners"],  # clockwise already (land_batch)
         _one_card(ActionKind.BIRDSEED, "Redirect with Birdseed"),
         lambda st, f: "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?",
     ),
     "guano": Window(
         DecisionKind.REACT_GUANO,
-        lambda st, f: range(st.players),
+        lambda st, f: round_table(st),
         _guano_cards,
         lambda st, f: f"The Infamous Pigeon arrived on {zone_name(zid(st, f['zone']))}: play guano there?",
     ),
@@ -191,13 +198,12 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
         return
     w = WINDOWS[f["w"]]
     asks = []
-    for s in clockwise(state, w.seats(state, f)):
+    for s in w.seats(state, f):
         cards = w.cards(state, f, s)
         if cards or state.blind_windows:
-            asks.append((s, [_PASS[w.decline], *cards]))
+            asks.append((s, (w.pass_option, *cards)))
     if asks:
-        prompt = w.prompt(state, f)
-        ask_each(state, {**f, "plays": ()}, [(s, w.kind, prompt, opts) for s, opts in asks])
+        ask_each(state, {**f, "plays": ()}, w.kind, w.prompt(state, f), asks)
     else:
         state.next_id += state.players  # as if asked: ids must not tell how many were
         RESOLVE[f["w"]](state, f, [], ev)
@@ -210,8 +216,8 @@ def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, e
 
 
 def clockwise_plays(state: GameState, plays: tuple[tuple[int, str], ...]) -> list[tuple[int, str]]:
-    order = clockwise(state, [s for s, _ in plays])
-    return sorted(plays, key=lambda p: order.index(p[0]))
+    rank = seat_rank(state)
+    return sorted(plays, key=lambda p: rank[p[0]])
 
 
 def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:

@@ -68,15 +68,18 @@ def ask(
     state.next_id += 1
 
 
-def ask_each(state: GameState, frame: Frame, asks: Iterable[tuple[int, DecisionKind, str, Sequence[Option]]]) -> None:
-    """Open several decisions at once (a reaction window, R5.7), all owned by `frame`.
+def ask_each(
+    state: GameState, frame: Frame, kind: DecisionKind, prompt: str, asks: Iterable[tuple[int, tuple[Option, ...]]]
+) -> None:
+    """Open several decisions of one kind and prompt at once (a reaction window, R5.7), all
+    owned by `frame`: `asks` gives each seat asked and its options.
 
     Ids come in a block of one per seat (seat s gets base + s) so that the ids a player sees
     never tell how many others were asked."""
     state.stack.append(frame)
     base = state.next_id
-    for player, kind, prompt, options in asks:
-        state.open.append(new_decision(base + player, player, kind, prompt, tuple(options)))
+    for player, options in asks:
+        state.open.append(new_decision(base + player, player, kind, prompt, options))
     state.next_id += state.players
 
 
@@ -86,11 +89,23 @@ new_decision: Final = slot_constructor(Decision)
 
 def clockwise(state: GameState, seats: Iterable[int]) -> list[int]:
     """Seats in clockwise order starting from the active player (R5.7)."""
-    return sorted(seats, key=_RANK[state.players][state.active].__getitem__)
+    return sorted(seats, key=seat_rank(state).__getitem__)
+
+
+def seat_rank(state: GameState) -> tuple[int, ...]:
+    """Each seat's place clockwise from the active player (0 for the active player)."""
+    return _RANK[state.players][state.active]
+
+
+def round_table(state: GameState) -> tuple[int, ...]:
+    """Every seat, clockwise from the active player (R5.7)."""
+    return _ROUND[state.players][state.active]
 
 
 _RANK: Final = {n: [tuple((s - a) % n for s in range(n)) for a in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 """Players -> active seat -> each seat's place clockwise from the active one."""
+_ROUND: Final = {n: [tuple((a + k) % n for k in range(n)) for a in range(n)] for n in range(1, MAX_PLAYERS + 1)}
+"""Players -> active seat -> the seats clockwise from it."""
 
 
 # ---- Zones --------------------------------------------------------------------------------
