@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from core.cards import Edition, custom_pigeon
     from core.decisions import Decision, DecisionKind, ErrorCode, IllegalChoice, Option, OptionValue
     from core.events import Event, EventKind, describe, redact
-    from core.rules import apply, pending
+    from core.rules import apply, load, pending
     from core.scoring import Score, scores, winners
     from core.setup import new_game
     from core.state import GameState
@@ -30,6 +30,7 @@ _HOMES: Final = {
     "OptionValue": "core.decisions",
     "Score": "core.scoring",
     "apply": "core.rules",
+    "load": "core.rules",
     "custom_pigeon": "core.cards",
     "describe": "core.events",
     "new_game": "core.setup",
@@ -52,6 +53,7 @@ __all__ = [
     "OptionValue",
     "Score",
     "apply",
+    "load",
     "custom_pigeon",
     "describe",
     "new_game",

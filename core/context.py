@@ -4,12 +4,31 @@ a client explains a prompt without re-deriving a rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 from core.cards import ACTIONS, ActionKind, recall
 
-if TYPE_CHECKING:
-    from core.views import PlayerView
+
+class _Zone(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def pigeons(self) -> tuple[str, ...]: ...
+
+
+class Seen(Protocol):
+    """What this module reads of a seat's view: `core.views.PlayerView` is one, and calls these
+    functions (so this module cannot import it)."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def played(self) -> tuple[str, ...]: ...
+    @property
+    def zones(self) -> tuple[_Zone, ...]: ...
+    @property
+    def flow(self) -> tuple[dict[str, Any], ...]: ...
+
 
 BALCONY_COST: Final = {ActionKind.GUANO: 1, ActionKind.MOUNTAIN: 2}
 """R7.1: VP a guano card lying on a Balcony costs its owner (a pigeon there costs 1)."""
@@ -46,7 +65,7 @@ class Reaction(NamedTuple):
     """sweeper: who played the Fine."""
 
 
-def reaction(view: PlayerView) -> Reaction | None:
+def reaction(view: Seen) -> Reaction | None:
     """The window open last (`view.seat` is asked in it if it has a reaction decision; the
     view a host sends with a window is the board as of its announcement); None: none."""
     frame = next((f for f in reversed(view.flow) if f["k"] == "window"), None)
@@ -68,7 +87,7 @@ def reaction(view: PlayerView) -> Reaction | None:
     return Reaction(w, frame.get("by"), None, zone, pigeons)
 
 
-def _zone(view: PlayerView, index: Any) -> str | None:
+def _zone(view: Seen, index: Any) -> str | None:
     return view.zones[index].id if isinstance(index, int) and 0 <= index < len(view.zones) else None
 
 
@@ -76,7 +95,7 @@ def _birdseed() -> str:
     return next(c for c, row in ACTIONS.items() if row.kind is ActionKind.BIRDSEED)
 
 
-def _incoming(view: PlayerView) -> tuple[Incoming, ...]:
+def _incoming(view: Seen) -> tuple[Incoming, ...]:
     batch = next((f for f in reversed(view.flow) if f["k"] == "batch"), None)
     if batch is None:
         return ()
@@ -92,12 +111,12 @@ def share_take(pigeons: int, sharers: int = 2) -> int:
     return len(range(1, pigeons, sharers))
 
 
-def invasion_size(view: PlayerView) -> int:
+def invasion_size(view: Seen) -> int:
     """R3.5: Flock cards the coming Invasion reveals, from the cards played this turn."""
     return 1 + sum(recall(c) for c in view.played if c in ACTIONS)
 
 
-def invasion_progress(view: PlayerView) -> tuple[int, int] | None:
+def invasion_progress(view: Seen) -> tuple[int, int] | None:
     """(revealed, of): the Invasion under way, counting Flock reveals only; None outside one."""
     frame = next((f for f in reversed(view.flow) if f["k"] == "invasion"), None)
     if frame is None:

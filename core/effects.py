@@ -12,9 +12,10 @@ from core.flow import (
     BALCONY0,
     CROWD_I,
     STATUE_I,
+    Answers,
     Events,
     Frame,
-    answer,
+    Steps,
     ask,
     ask_each,
     card_label,
@@ -28,7 +29,6 @@ from core.flow import (
     round_table,
     seat_rank,
     spaces,
-    step,
     zid,
     zindex,
     zone_count,
@@ -181,7 +181,6 @@ WINDOWS: Final[dict[str, Window]] = {
 _PASS: Final = {w.decline: Option(PASS, w.decline) for w in WINDOWS.values()}
 
 
-@step("window")
 def window(state: GameState, f: Frame, ev: Events) -> None:
     """R5.7: everyone who may react is asked at once; plays resolve clockwise from the active
     player. The WINDOW event is public and says nothing about who may react. With
@@ -209,7 +208,6 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
         RESOLVE[f["w"]](state, f, [], ev)
 
 
-@answer("window")
 def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     plays = f["plays"] if value == PASS else f["plays"] + ((player, value),)
     state.stack.append({**f, "plays": plays})
@@ -284,7 +282,6 @@ RESOLVE: Final[dict[str, Resolve]] = {
 }
 
 
-@step("react_guano")
 def react_guano(state: GameState, f: Frame, ev: Events) -> None:
     """R4.5: a guano reaction played onto the Zone where the Infamous Pigeon arrived resolves."""
     by, z = f["by"], f["zone"]
@@ -294,7 +291,6 @@ def react_guano(state: GameState, f: Frame, ev: Events) -> None:
 # ---- Effects ------------------------------------------------------------------------------
 
 
-@step("wroom")
 def wroom(state: GameState, f: Frame, ev: Events) -> None:
     """R5.1: every pigeon of the Road (Zot!: the Cables) becomes a trophy, dealt one at a time
     to the active player then the sharing players clockwise."""
@@ -303,7 +299,6 @@ def wroom(state: GameState, f: Frame, ev: Events) -> None:
         make_trophy(state, players[i % len(players)], pigeon, z, ev)
 
 
-@step("blam")
 def blam(state: GameState, f: Frame, ev: Events) -> None:
     """R5.2: convert two pigeons on the Statue (or one on your Balcony), then scare the rest;
     with no pigeon there, nothing happens (R5 intro [D])."""
@@ -316,7 +311,7 @@ def blam(state: GameState, f: Frame, ev: Events) -> None:
         else:
             prompt = f"Blam! Which pigeon on {zone_name(zid(state, z))} becomes a trophy?"
             opts = [pigeon_option(state, p) for p in left]
-            ask(state, {**f, "picked": picked}, f["by"], DecisionKind.PICK, prompt, opts, ev)
+            ask(state, {**f, "picked": picked}, f["by"], DecisionKind.PICK, prompt, opts)
             return
     if not state.pigeons[z]:
         return  # R5 [D]: played where there is no pigeon, it takes nothing (its recall counts)
@@ -325,7 +320,6 @@ def blam(state: GameState, f: Frame, ev: Events) -> None:
     state.stack.append(scare(z, f["by"], "blam"))
 
 
-@answer("blam")
 def blam_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     state.stack.append({**f, "picked": f["picked"] + (value,)})
 
@@ -337,7 +331,6 @@ def birdseed_sources(state: GameState, by: int, z: int) -> list[int]:
     return [y for y in order if y != z]
 
 
-@step("birdseed")
 def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     """R5.3: from every other Zone that has a pigeon that may land on the chosen Zone, one
     pigeon (the player's pick) moves there. With room for one from each, every such Zone gives
@@ -370,17 +363,15 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     else:
         prompt = f"Birdseed: {zone_name(zid(state, z))} has no room for one from every Zone: which pigeon moves next?"
         opts = [pigeon_option(state, p, y) for y, ps in movable.items() for p in ps]
-    ask(state, f, by, DecisionKind.PICK, prompt, opts, ev)
+    ask(state, f, by, DecisionKind.PICK, prompt, opts)
 
 
-@answer("birdseed")
 def birdseed_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     pigeon = str(value)
     src = next(y for y, ps in enumerate(state.pigeons) if pigeon in ps)
     state.stack.append({**f, "moves": f["moves"] + ((pigeon, src, f["zone"], f["by"]),)})
 
 
-@step("guano")
 def guano(state: GameState, f: Frame, ev: Events) -> None:
     """R5.4: the guano lands; with a Fat Pigeon there, more guano may follow free; on the
     Crowd, every card scares the pigeons there."""
@@ -396,14 +387,13 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
             Option(c, f"Add {card_label(state, c)} onto {where}", (c, zid(state, z))) for c in more
         ]
         prompt = f"A Fat Pigeon is on {where}: add more guano there for free?"
-        ask(state, f, by, DecisionKind.BONUS, prompt, opts, ev)
+        ask(state, f, by, DecisionKind.BONUS, prompt, opts)
         return
     if z == CROWD_I:
         for _ in cards:
             state.stack.append(scare(z, by, "crowd"))
 
 
-@answer("guano")
 def guano_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if value == DONE:
         if f["zone"] == CROWD_I:
@@ -416,7 +406,6 @@ def guano_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev
     state.stack.append({**f, "cards": f["cards"] + (card,)})
 
 
-@step("sweep")
 def sweep(state: GameState, f: Frame, ev: Events) -> None:
     """R5.6: all guano leaves a Zone; 3.5 keeps one card of your choice as a trophy, 3.0 makes
     them all one trophy worth 1 VP."""
@@ -430,10 +419,9 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
         return
     choices = first_of(cards, GUANO_KINDS)
     opts = [Option(c, f"Keep {card_label(state, c)} as a trophy", (c,)) for c in choices]
-    ask(state, f, by, DecisionKind.KEEP, "Which guano card do you keep as a trophy?", opts, ev)
+    ask(state, f, by, DecisionKind.KEEP, "Which guano card do you keep as a trophy?", opts)
 
 
-@answer("sweep")
 def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     z, keep = f["zone"], str(value)
     cards = state.guano[z]
@@ -452,14 +440,13 @@ def _batch_index(state: GameState) -> int:
     raise AssertionError("a Birdseed redirect with no batch to redirect")
 
 
-@step("redirect")
 def redirect(state: GameState, f: Frame, ev: Events) -> None:
     """R5.3 reaction: choose another Zone, then which incoming pigeons go there (legal only)."""
     by = f["by"]
     moves = state.stack[_batch_index(state)]["moves"]
     if f["zone"] is None:
         opts = [zone_option(state, y) for y in redirect_targets(state, by, moves)]
-        ask(state, f, by, DecisionKind.TARGET, "Birdseed: send the pigeons to which Zone?", opts, ev)
+        ask(state, f, by, DecisionKind.TARGET, "Birdseed: send the pigeons to which Zone?", opts)
         return
     z = f["zone"]
     extra = planned(state, moves).get(z, 0) + sum(state.book[p].size for p in f["chosen"])
@@ -470,12 +457,11 @@ def redirect(state: GameState, f: Frame, ev: Events) -> None:
         if f["chosen"]:
             opts.insert(0, Option(DONE, "Send no more"))
         prompt = f"Birdseed: which pigeon goes to {zone_name(zid(state, z))} instead?"
-        ask(state, f, by, DecisionKind.PICK, prompt, opts, ev)
+        ask(state, f, by, DecisionKind.PICK, prompt, opts)
         return
     _redirect_announce(state, f, ev)
 
 
-@answer("redirect")
 def redirect_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if f["zone"] is None:
         state.stack.append({**f, "zone": zindex(state, str(value))})
@@ -492,7 +478,6 @@ def _redirect_announce(state: GameState, f: Frame, ev: Events) -> None:
     fine_window(state, by, z, {"k": "redirect_apply", "by": by, "zone": z, "chosen": f["chosen"]})
 
 
-@step("redirect_apply")
 def redirect_apply(state: GameState, f: Frame, ev: Events) -> None:
     """R5.3 reaction resolves: the chosen pigeons of the batch now land on the new Zone."""
     i = _batch_index(state)
@@ -578,3 +563,25 @@ def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> N
         fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "moves": ()})
     else:
         announce(state, seat, card, z, False, ev)
+
+
+# The frame kinds this module owns: `core.rules` joins every module's tables.
+STEPS: Final[Steps] = {
+    "window": window,
+    "react_guano": react_guano,
+    "wroom": wroom,
+    "blam": blam,
+    "birdseed": birdseed,
+    "guano": guano,
+    "sweep": sweep,
+    "redirect": redirect,
+    "redirect_apply": redirect_apply,
+}
+ANSWERS: Final[Answers] = {
+    "window": window_answer,
+    "blam": blam_answer,
+    "birdseed": birdseed_answer,
+    "guano": guano_answer,
+    "sweep": sweep_answer,
+    "redirect": redirect_answer,
+}

@@ -2,13 +2,15 @@
 
 A turn is a stack of frames (plain dicts, never mutated once pushed). `core.rules` pops the
 top frame and runs its step until a decision is open; the answer goes to the frame that
-asked, which the asker pushed back with whatever it needs to remember.
+asked, which the asker pushed back with whatever it needs to remember. The modules that own
+frame kinds (`core.turn`, `core.pigeons`, `core.effects`) list their steps and answers in
+tables of their own; `core.rules` joins them, so nothing registers by being imported.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any, Callable, Final, Iterable, Sequence
+from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, ActionKind, Rule
 from core.decisions import REACTIONS, Decision, DecisionKind, Option, OptionValue
@@ -21,32 +23,20 @@ Events = list[Event]
 Step = Callable[[GameState, Frame, Events], None]
 Answer = Callable[[GameState, Frame, int, OptionValue, Events], None]
 
-STEPS: Final[dict[str, Step]] = {}
+Steps = Mapping[str, Step]
 """Frame kind -> what runs when the frame reaches the top of the stack."""
-ANSWERS: Final[dict[str, Answer]] = {}
+Answers = Mapping[str, Answer]
 """Frame kind -> what runs when a decision that frame opened is answered."""
+
+FORCED: Final = "forced"
+"""The kind of the frame `ask` pushes over a question with one answer: `core.rules` (which
+holds every kind's answer) answers it at once, on the next step, before anything else runs."""
 
 STATUE_I: Final = 1
 CABLES_I: Final = 2
 CROWD_I: Final = 3
 BALCONY0: Final = 4
 """Zone index of seat 0's Balcony; seat s is at BALCONY0 + s."""
-
-
-def step(kind: str) -> Callable[[Step], Step]:
-    def register(fn: Step) -> Step:
-        STEPS[kind] = fn
-        return fn
-
-    return register
-
-
-def answer(kind: str) -> Callable[[Answer], Answer]:
-    def register(fn: Answer) -> Answer:
-        ANSWERS[kind] = fn
-        return fn
-
-    return register
 
 
 def ask(
@@ -56,14 +46,14 @@ def ask(
     kind: DecisionKind,
     prompt: str,
     options: Sequence[Option],
-    ev: Events,
 ) -> None:
     """Open a decision owned by `frame`. A forced choice (one option) outside a turn's action
-    or a reaction is taken at once, so nobody is asked a question with one answer."""
-    if len(options) == 1 and kind is not DecisionKind.ACTION and kind not in REACTIONS:
-        ANSWERS[frame["k"]](state, frame, player, options[0].value, ev)
-        return
+    or a reaction is taken at once (a FORCED frame), so nobody is asked a question with one
+    answer. Every caller asks last thing in its step, so the answer comes just as if it ran here."""
     state.stack.append(frame)
+    if len(options) == 1 and kind is not DecisionKind.ACTION and kind not in REACTIONS:
+        state.stack.append({"k": FORCED, "player": player, "value": options[0].value})
+        return
     state.open.append(new_decision(state.next_id, player, kind, prompt, tuple(options)))
     state.next_id += 1
 

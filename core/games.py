@@ -263,7 +263,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     ),
     window_of=lambda e: e.window if e.kind is pigeons_events.EventKind.WINDOW else None,
     view=pigeons_views.view,
-    state_from_dict=pigeons_state.GameState.from_dict,
+    state_from_dict=_later("core.rules", "load"),
     view_from_dict=pigeons_views.PlayerView.from_dict,
     event_from_dict=pigeons_events.Event.from_dict,
     redact=pigeons_events.redact,

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from core.cards import BALCONY, CITY, Rule
 from core.decisions import DONE, DecisionKind, Option, OptionValue
 from core.events import EventKind
 from core.flow import (
     BALCONY0,
+    Answers,
     Events,
     Frame,
-    answer,
+    Steps,
     ask,
     clockwise,
     emit,
@@ -17,7 +20,6 @@ from core.flow import (
     pigeon_option,
     planned,
     spaces,
-    step,
     zid,
     zindex,
     zone_count,
@@ -41,16 +43,14 @@ def landing_places(state: GameState, pigeon: str) -> list[int]:
     return [0]  # custom cards always include an unlimited place; this is a safety net
 
 
-@step("enter")
 def enter(state: GameState, f: Frame, ev: Events) -> None:
     """R4.1: a revealed pigeon's entry rule; the active player picks where there is a choice."""
     pigeon = f["card"]
     opts = [zone_option(state, z) for z in landing_places(state, pigeon)]
     prompt = f"Where does the {state.book[pigeon].name} land?"
-    ask(state, f, state.active, DecisionKind.LAND, prompt, opts, ev)
+    ask(state, f, state.active, DecisionKind.LAND, prompt, opts)
 
 
-@answer("enter")
 def enter_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     state.stack.append(batch(((f["card"], AIR, zindex(state, str(value)), state.active),)))
 
@@ -60,7 +60,6 @@ def batch(moves: tuple[tuple[str, int, int, int], ...]) -> Frame:
     return {"k": "batch", "moves": moves, "asked": ()}
 
 
-@step("batch")
 def land_batch(state: GameState, f: Frame, ev: Events) -> None:
     """R4.3: owners of Balconies receiving pigeons may redirect them (R5.3), then all land,
     then arrival triggers fire in landing order (R4.4, R4.5)."""
@@ -88,7 +87,6 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
             state.stack.append({"k": "lady", "pigeon": pigeon, "zone": dst, "mover": mover})
 
 
-@step("lady")
 def lady(state: GameState, f: Frame, ev: Events) -> None:
     """R4.4: the Lady's mover may pull one other pigeon from another Zone to hers."""
     z = f["zone"]
@@ -99,10 +97,9 @@ def lady(state: GameState, f: Frame, ev: Events) -> None:
         if src != z:
             opts += [pigeon_option(state, p, src) for p in state.pigeons[src] if fits(state, z, p)]
     prompt = f"The Lady Pigeon arrived on {zone_option(state, z).label}: pull another pigeon there?"
-    ask(state, f, f["mover"], DecisionKind.LADY, prompt, opts, ev)
+    ask(state, f, f["mover"], DecisionKind.LADY, prompt, opts)
 
 
-@answer("lady")
 def lady_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if value != DONE:
         pigeon = str(value)
@@ -115,7 +112,6 @@ def scare(zone: int, by: int, cause: str) -> Frame:
     return {"k": "scare", "zone": zone, "by": by, "cause": cause}
 
 
-@step("scare")
 def scare_step(state: GameState, f: Frame, ev: Events) -> None:
     """R4.2: biggest first, each to the least crowded legal Zone but the one it left."""
     z = f["zone"]
@@ -140,7 +136,7 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
             name = state.book[pigeon].name
             opts = [zone_option(state, y) for y in tied]
             prompt = f"The scared {name} lands on the least crowded Zone: which of these?"
-            ask(state, {**f, "todo": todo, "moves": moves}, f["by"], DecisionKind.LAND, prompt, opts, ev)
+            ask(state, {**f, "todo": todo, "moves": moves}, f["by"], DecisionKind.LAND, prompt, opts)
             return
         moves += ((pigeon, z, tied[0], f["by"]),)
         todo = todo[1:]
@@ -148,7 +144,6 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
         state.stack.append(batch(moves))
 
 
-@answer("scare")
 def scare_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     pigeon = f["todo"][0]
     move = (pigeon, f["zone"], zindex(state, str(value)), f["by"])
@@ -188,3 +183,8 @@ def redirect_targets(state: GameState, seat: int, moves: tuple[tuple[str, int, i
     return [
         y for y in range(zone_count(state)) if y != home and any(fits(state, y, p, extra.get(y, 0)) for p in incoming)
     ]
+
+
+# The frame kinds this module owns: `core.rules` joins every module's tables.
+STEPS: Final[Steps] = {"enter": enter, "batch": land_batch, "lady": lady, "scare": scare_step}
+ANSWERS: Final[Answers] = {"enter": enter_answer, "lady": lady_answer, "scare": scare_answer}

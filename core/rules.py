@@ -1,18 +1,30 @@
-"""The engine's public verbs: `pending` and `apply` (design.md, "The engine")."""
+"""The engine's public verbs: `pending`, `apply` and `load` (design.md, "The engine").
+
+The steps and answers of every frame kind come from the modules that own them, joined here:
+nothing registers by being imported."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Final
 
-from core import effects as _effects  # noqa: F401  (registers the card effects and windows)
-from core import pigeons as _pigeons  # noqa: F401  (registers landing, scaring, the Lady)
-from core import turn as _turn  # noqa: F401  (registers the turn's frames)
+from core import effects, pigeons, turn
 from core.decisions import Decision, OptionValue, find_choice
 from core.events import Event, EventKind
-from core.flow import ANSWERS, STEPS, Events
-from core.state import GameState
+from core.flow import FORCED, Answers, Events, Frame, Steps
+from core.state import GameState, check, read
 
-__all__ = ["STEPS", "AtWindow", "advance", "apply", "find", "pending"]
+__all__ = ["ANSWERS", "STEPS", "AtWindow", "advance", "apply", "find", "load", "pending"]
+
+
+def _forced(state: GameState, f: Frame, events: Events) -> None:
+    """A question with one answer (`core.flow.ask`): the frame under it takes the answer."""
+    frame = state.stack.pop()
+    ANSWERS[frame["k"]](state, frame, f["player"], f["value"], events)
+
+
+ANSWERS: Final[Answers] = {**turn.ANSWERS, **pigeons.ANSWERS, **effects.ANSWERS}
+STEPS: Final[Steps] = {**turn.STEPS, **pigeons.STEPS, **effects.STEPS, FORCED: _forced}
+assert len(STEPS) == len(turn.STEPS) + len(pigeons.STEPS) + len(effects.STEPS) + 1, "a frame kind has two owners"
 
 AtWindow = Callable[[GameState], None]
 """Called with the state as it is at each WINDOW event (see `advance`)."""
@@ -67,3 +79,17 @@ def advance(state: GameState, events: Events, at_window: AtWindow | None = None)
         STEPS[frame["k"]](state, frame, events)
         if len(events) > n and events[-1].kind is EventKind.WINDOW:
             at_window(state)
+
+
+def load(d: Any) -> GameState:
+    """The state `d` describes (a `to_dict`, or a hand-built position: docs/engine.md), run on to
+    its next decision; the events of that run are dropped. Raises ValueError, saying what is
+    wrong, on corrupt data, frames of unknown kinds included."""
+    state = read(d)
+    unknown = [f["k"] for f in state.stack if f["k"] not in STEPS or f["k"] == FORCED]
+    if unknown:  # a FORCED frame is answered as soon as it is pushed: it never rests on a stack
+        raise ValueError(f"unknown frame kinds in stack: {unknown}")
+    if not state.over and not state.open:
+        advance(state, [])
+    check(state)
+    return state

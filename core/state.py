@@ -179,15 +179,27 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: Any) -> GameState:
-        """The state a `to_dict` produced. Raises ValueError, saying what is wrong, on corrupt data."""
-        if not isinstance(d, dict):
-            raise ValueError("game state must be a mapping")
-        try:
-            return _from_dict(d)
-        except ValueError:
-            raise
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
+        """The state a `to_dict` produced: waiting on a decision, or over. Raises ValueError, saying
+        what is wrong, on corrupt data. A hand-built position that waits on nothing yet is loaded
+        by `core.rules.load`, which also checks its frames against the rules and runs it on."""
+        state = read(d)
+        if not state.over and not state.open:
+            raise ValueError("the state waits on no decision: core.rules.load runs a position on to its next decision")
+        check(state)
+        return state
+
+
+def read(d: Any) -> GameState:
+    """The state `d` describes, checked as data but not run (`core.rules.load` runs it on).
+    Raises ValueError, saying what is wrong, on corrupt data."""
+    if not isinstance(d, dict):
+        raise ValueError("game state must be a mapping")
+    try:
+        return _from_dict(d)
+    except ValueError:
+        raise
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
 
 
 def custom_to_dict(c: PigeonDef) -> dict[str, Any]:
@@ -308,8 +320,7 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         open=[Decision.from_dict(x) for x in d.get("open", [])],
         book=flock_book(edition, custom),
     )
-    _settle(state)
-    check(state)
+    _check_open(state)
     return state
 
 
@@ -319,23 +330,15 @@ def _trophy(t: Any) -> Trophy:
     return Trophy(tuple(_str_list(t[0], "trophy cards")), _int(t[1], "trophy vp", 0, 2), len(t) == 3 and bool(t[2]))
 
 
-def _settle(state: GameState) -> None:
-    """Check the frames and decisions, and run a state that waits on nothing to its next
-    decision (a scenario may give just the stack and let the engine ask)."""
-    from core.rules import STEPS, advance  # the rules import this module
-
-    unknown = [f["k"] for f in state.stack if f["k"] not in STEPS]
-    if unknown:
-        raise ValueError(f"unknown frame kinds in stack: {unknown}")
+def _check_open(state: GameState) -> None:
+    """The open decisions against the stack (the frames' kinds are the rules' to check)."""
     ids = [x.id for x in state.open]
     if len(set(ids)) != len(ids) or any(not 0 <= x.player < state.players for x in state.open):
         raise ValueError("open decisions repeat an id or name a seat not at the table")
     if state.open and (state.over or not state.stack):
         raise ValueError("open decisions but no frame to answer them")
-    if not state.over and not state.open:
-        if not state.stack:
-            raise ValueError("the game is neither over nor has anything left to do (empty stack)")
-        advance(state, [])
+    if not state.over and not state.open and not state.stack:
+        raise ValueError("the game is neither over nor has anything left to do (empty stack)")
 
 
 def all_cards(state: GameState) -> list[str]:

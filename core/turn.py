@@ -11,14 +11,14 @@ from core.effects import GUANO_KINDS, play_action, playable, targets
 from core.events import EventKind
 from core.flow import (
     BALCONY0,
+    Answers,
     Events,
     Frame,
-    answer,
+    Steps,
     ask,
     card_label,
     emit,
     first_of,
-    step,
     zid,
     zindex,
     zone_option,
@@ -74,7 +74,6 @@ _PLAYABLE: Final = frozenset(k for k in ActionKind if ACTION_DEFS[k].active)
 """R5: the kinds with an active use (Fine has none)."""
 
 
-@step("action")
 def action(state: GameState, f: Frame, ev: Events) -> None:
     """R3.1: exactly two actions, then the Invasion (R3.5)."""
     if state.actions_left == 0:
@@ -84,13 +83,12 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
     prompt = _PROMPTS[state.actions_left]
-    ask(state, f, state.active, DecisionKind.ACTION, prompt, action_options(state, state.active), ev)
+    ask(state, f, state.active, DecisionKind.ACTION, prompt, action_options(state, state.active))
 
 
 _PROMPTS: Final = {left: f"Action {3 - left} of 2: what do you do?" for left in (1, 2)}
 
 
-@answer("action")
 def action_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     state.stack.append(f)  # the next action, once this one is done or stepped back from
     if value == DRAW:
@@ -105,7 +103,6 @@ def action_answer(state: GameState, f: Frame, player: int, value: OptionValue, e
         state.stack.append({"k": "pay", "card": card, "paid": ()})
 
 
-@step("target")
 def target(state: GameState, f: Frame, ev: Events) -> None:
     card = f["card"]
     zones = targets(state, state.active, card)
@@ -114,13 +111,12 @@ def target(state: GameState, f: Frame, ev: Events) -> None:
         return
     opts = [zone_option(state, z) for z in zones]
     opts.append(_BACK)
-    ask(state, f, state.active, DecisionKind.TARGET, _TARGET_PROMPT[card], opts, ev)
+    ask(state, f, state.active, DecisionKind.TARGET, _TARGET_PROMPT[card], opts)
 
 
 _TARGET_PROMPT: Final = {c: f"Play {row.name} onto which Zone?" for c, row in ACTIONS.items()}
 
 
-@answer("target")
 def target_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if value == BACK:
         return
@@ -128,7 +124,6 @@ def target_answer(state: GameState, f: Frame, player: int, value: OptionValue, e
     play_action(state, player, f["card"], zindex(state, str(value)), ev)
 
 
-@step("pay")
 def pay(state: GameState, f: Frame, ev: Events) -> None:
     """R3.2: pick the cards to discard, one at a time."""
     card, paid = f["card"], f["paid"]
@@ -143,14 +138,13 @@ def pay(state: GameState, f: Frame, ev: Events) -> None:
     opts.append(_BACK)
     what = card_label(state, card)
     prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {convert_cost(state, card)})"
-    ask(state, f, seat, DecisionKind.DISCARD, prompt, opts, ev)
+    ask(state, f, seat, DecisionKind.DISCARD, prompt, opts)
 
 
 _DISCARD: Final = {c: Option(c, f"Discard {row.name}", (c,)) for c, row in ACTIONS.items()}
 _ALL_KINDS: Final = frozenset(ActionKind)
 
 
-@answer("pay")
 def pay_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if value != BACK:
         state.stack.append({**f, "paid": f["paid"] + (value,)})
@@ -188,7 +182,6 @@ def draw(state: GameState, seat: int, ev: Events) -> None:
     emit(ev, EventKind.DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True)
 
 
-@step("invasion")
 def invasion(state: GameState, f: Frame, ev: Events) -> None:
     """R3.5: reveal the Flock cards one at a time, each fully resolved before the next."""
     if f["left"] == 0 or not state.flock:
@@ -200,7 +193,6 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
     state.stack.append({"k": "enter", "card": card})
 
 
-@step("end_turn")
 def end_turn(state: GameState, f: Frame, ev: Events) -> None:
     """R3.5, R6: the played pile is discarded; the final phase starts, counts down or ends."""
     state.discard.extend(state.played)
@@ -232,3 +224,8 @@ def game_over(state: GameState, ev: Events) -> None:
     state.stack.clear()
     state.open.clear()
     emit(ev, EventKind.GAME_OVER)
+
+
+# The frame kinds this module owns: `core.rules` joins every module's tables.
+STEPS: Final[Steps] = {"action": action, "target": target, "pay": pay, "invasion": invasion, "end_turn": end_turn}
+ANSWERS: Final[Answers] = {"action": action_answer, "target": target_answer, "pay": pay_answer}

@@ -1,5 +1,5 @@
 """Illegal choices (design.md: `apply` validates, the state is unchanged) and corrupt saves
-(`GameState.from_dict` raises ValueError)."""
+(`GameState.from_dict` and `core.rules.load` raise ValueError)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pytest
 
 from core.decisions import ErrorCode, IllegalChoice
-from core.rules import apply
+from core.rules import apply, load
 from core.state import GameState
 from tests.core.scenario import BLAM, COMMON, FINE, GUANO, STUPID, build, choose, decision
 
@@ -168,38 +168,56 @@ def _frame_not_dict(d: dict[str, Any]) -> None:
         _frame_not_dict,
     ],
 )
-def test_from_dict_rejects_corrupt_state(corrupt: Callable[[dict[str, Any]], None]) -> None:
+@pytest.mark.parametrize("reader", [GameState.from_dict, load], ids=["from_dict", "load"])
+def test_from_dict_rejects_corrupt_state(
+    corrupt: Callable[[dict[str, Any]], None], reader: Callable[[Any], GameState]
+) -> None:
     """design.md, style.md §5.4: a corrupt save fails loudly with ValueError."""
     d = _valid()
     corrupt(d)
     with pytest.raises(ValueError):
-        GameState.from_dict(d)
+        reader(d)
 
 
+@pytest.mark.parametrize("reader", [GameState.from_dict, load], ids=["from_dict", "load"])
 @pytest.mark.parametrize("data", [None, [], "state", 3])
-def test_from_dict_rejects_a_non_mapping(data: Any) -> None:
+def test_from_dict_rejects_a_non_mapping(data: Any, reader: Callable[[Any], GameState]) -> None:
     """style.md §5.4: only a mapping can be a saved state."""
     with pytest.raises(ValueError):
-        GameState.from_dict(data)
+        reader(data)
 
 
-def test_from_dict_runs_a_state_without_open_decisions_to_its_next_decision() -> None:
+def test_load_runs_a_state_without_open_decisions_to_its_next_decision() -> None:
     """docs/engine.md: a scenario may omit `open` (and Zones without cards): the engine asks."""
     d = _valid()
     expected = GameState.from_dict(d).open[0]
     d.pop("open")
     d["pigeons"] = {z: cards for z, cards in d["pigeons"].items() if cards}
-    state = GameState.from_dict(d)
+    state = load(d)
     assert [(x.player, x.kind, x.values()) for x in state.open] == [(expected.player, expected.kind, expected.values())]
 
 
-def test_from_dict_refuses_unknown_frames_and_zones() -> None:
-    """A save naming a frame or a Zone the engine does not know is refused, not run."""
+def test_from_dict_refuses_a_state_that_waits_on_nothing_and_names_load() -> None:
+    """docs/engine.md: GameState.from_dict reads states at rest; running a position on is the
+    rules' (`core.rules.load`), and the state module does not import them."""
+    d = _valid()
+    d.pop("open")
+    with pytest.raises(ValueError, match="core.rules.load"):
+        GameState.from_dict(d)
+
+
+def test_load_refuses_unknown_frames_and_zones() -> None:
+    """A save naming a frame or a Zone the engine does not know is refused, not run; so is a
+    FORCED frame, which the engine never leaves on a stack."""
     d = _valid()
     d["stack"] = [{"k": "teleport"}]
     with pytest.raises(ValueError, match="teleport"):
-        GameState.from_dict(d)
+        load(d)
+    d = _valid()
+    d["stack"] = [{"k": "action"}, {"k": "forced", "player": 0, "value": "draw"}]
+    with pytest.raises(ValueError, match="forced"):
+        load(d)
     d = _valid()
     d["pigeons"]["moon"] = []
     with pytest.raises(ValueError, match="Zones"):
-        GameState.from_dict(d)
+        load(d)

@@ -9,7 +9,7 @@ import pytest
 
 from core.events import Event, EventKind
 from core.rng import seed_state
-from core.rules import apply
+from core.rules import apply, load
 from core.setup import new_game
 from core.state import GameState
 from tests.core.games import configs, play, random_choice
@@ -77,10 +77,12 @@ def _corrupt(mutate: Any) -> dict[str, Any]:
         (lambda d: d.update(house={"infamous_empty": "sometimes"}), "infamous_empty must be one of"),
     ],
 )
-def test_from_dict_refuses_corrupt_data_with_a_clear_error(mutate: Any, message: str) -> None:
-    """A corrupt save fails loudly with ValueError naming what is wrong."""
+@pytest.mark.parametrize("reader", [GameState.from_dict, load], ids=["from_dict", "load"])
+def test_from_dict_refuses_corrupt_data_with_a_clear_error(mutate: Any, message: str, reader: Any) -> None:
+    """A corrupt save fails loudly with ValueError naming what is wrong (read as a state at rest,
+    or loaded as a position)."""
     with pytest.raises(ValueError, match=message):
-        GameState.from_dict(_corrupt(mutate))
+        reader(_corrupt(mutate))
 
 
 def test_from_dict_refuses_non_mappings() -> None:
