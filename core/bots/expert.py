@@ -55,10 +55,8 @@ class Preset:
     late: int = 6
     """Turns per player after which the budget shrinks in proportion to the turn: a game clock,
     so that a game the players keep alive (R4.6, R6.2) stays quick."""
-    screen: int = 0
-    """Flat search: samples of the one-ply look-ahead that screens the options (0: none)."""
-    keep: int = 0
-    """Flat search: options the screen lets into the playouts."""
+    ply: bool = False
+    """Flat search: playouts choose every action by one ply of look-ahead (core.bots.rollout)."""
     tree: bool = True
     """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
     random numbers (every option played out on the same samples) and sequential halving."""
@@ -174,9 +172,7 @@ class ExpertBot:
     ) -> flat.Tally:
         """This bot's flat search (part `shard` of it), with its preset's settings."""
         p = self.preset
-        t = flat.search(
-            view, decision, values, self.rng, self.policy.noise, p.rounds, budget, done, shard, p.screen, p.keep
-        )
+        t = flat.search(view, decision, values, self.rng, self.policy.noise, p.rounds, budget, done, shard, p.ply)
         self.last_iterations = flat.used(t)
         return t
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Final
 
 from core.bots.determinize import Unseen, determinize
-from core.bots.greedy import cancels, look_ahead, settle
+from core.bots.greedy import cancels, settle
 from core.bots.heuristic import Policy
 from core.bots.playout import horizon, playout
+from core.bots.rollout import LookAhead
 from core.decisions import Decision, OptionValue
 from core.rules import apply
 from core.turn import DRAW, HAND_LIMIT
@@ -80,16 +81,11 @@ def search(
     budget: int,
     done: Callable[[], bool] | None = None,
     shard: int = 0,
-    screen: int = 0,
-    keep: int = 0,
+    ply: bool = False,
 ) -> Tally:
     """Sequential halving over `values` with about `budget` playouts; each sample (a
     determinization and a playout seed) is shared by every option still in the race and votes
-    for its best. `shard` names this search's samples apart from those of searches merged with it.
-
-    With `screen` and more than `keep` options, a one-ply look-ahead on `screen` samples
-    (core.bots.greedy.look_ahead) first keeps the `keep` options it rates best: the playouts
-    then go to those, rather than a few each to options a cheap look already rules out."""
+    for its best. `shard` names this search's samples apart from those of searches merged with it."""
     seat = decision.player
     n = len(values)
     unseen = Unseen(view)
@@ -98,9 +94,6 @@ def search(
     t.waste = [v == DRAW and len(view.hand) >= HAND_LIMIT for v in values]
     final = view.final_left is not None
     alive = list(range(n))
-    if screen and keep and n > keep:
-        rated, _ = look_ahead(view, decision, values, rng, Policy(rng, noise), screen, unseen)
-        alive = sorted(alive, key=lambda i: -rated[i])[:keep]
     stages = max(1, math.ceil(math.log2(len(alive))))
     used = sample = 0
     while True:
@@ -115,7 +108,8 @@ def search(
             for i in alive:
                 state = base.clone()
                 cancelled = cancels(apply(state, seat, decision.id, values[i]))
-                policy = Policy(random.Random(seed + 1), noise)
+                fast = Policy(random.Random(seed + 1), noise)
+                policy = LookAhead(fast) if ply else fast
                 if final:
                     t.waste[i] = settle(state, policy) or cancelled or t.waste[i]
                 r = playout(state, policy, stop)[seat]

@@ -12,7 +12,7 @@ import random
 from typing import Final
 
 from core.bots.determinize import Unseen, determinize
-from core.bots.heuristic import CARD_VALUE, Policy, evaluate, invasion_cost
+from core.bots.heuristic import CARD_VALUE, Chooser, Policy, evaluate, invasion_cost
 from core.decisions import BACK, Decision, DecisionKind, OptionValue
 from core.events import Event, EventKind
 from core.rules import apply
@@ -30,7 +30,7 @@ RESTART_MARGIN: Final = 1.0
 """VP an option that calls the final phase off (R4.6, R6.2) must gain over the best other one."""
 
 
-def settle(state: GameState, policy: Policy, limit: int = SETTLE_LIMIT) -> bool:
+def settle(state: GameState, policy: Chooser, limit: int = SETTLE_LIMIT) -> bool:
     """Play on with `policy` until an action is next (or the game ends). True if the final phase
     was called off on the way (R4.6, R6.2)."""
     cancelled = False

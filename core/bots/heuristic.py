@@ -8,7 +8,7 @@ the greedy bot's look-ahead and the expert's playouts.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from core.cards import ACTIONS, ActionKind, Rule
 from core.decisions import BACK, DONE, PASS, Decision, DecisionKind, OptionValue
@@ -109,6 +109,12 @@ def zone_worth(z: int, w: list[float]) -> float:
 
 
 # ---- The policy ----------------------------------------------------------------------------
+
+
+class Chooser(Protocol):
+    """Anything that answers a decision on a full state: the fast policy, or a playout policy."""
+
+    def choose(self, state: GameState, d: Decision) -> OptionValue: ...
 
 
 class Policy:

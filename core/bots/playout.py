@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from core.bots.heuristic import Policy, invasion_cost, totals
+from core.bots.heuristic import Chooser, invasion_cost, totals
 from core.rules import apply
 from core.scoring import winners
 from core.state import GameState
@@ -54,7 +54,7 @@ def horizon(state: GameState, rounds: float) -> int:
     return state.turn + max(1, round(rounds * state.players)) if rounds > 0 else 1 << 30
 
 
-def playout(state: GameState, policy: Policy, stop: int) -> list[float]:
+def playout(state: GameState, policy: Chooser, stop: int) -> list[float]:
     """Play on with `policy` to the end of turn `stop` (or of the game); every seat's reward."""
     while not state.over and state.turn <= stop:
         d = state.open[0]

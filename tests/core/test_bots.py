@@ -22,15 +22,15 @@ from tests.core.test_bots_determinize import decision_points, public, shuffle_hi
 TINY: Preset = Preset(iterations=6, rounds=0.25, seconds=0.0)
 """A small search budget, enough to exercise the whole search in tests."""
 TINY_FLAT: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, tree=False)
-TINY_SCREENED: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, screen=1, keep=2, tree=False)
-"""The flat search behind a one-ply screen, as the medium and hard presets use it."""
+TINY_PLY: Preset = Preset(iterations=4, rounds=0.25, seconds=0.0, minor=0.5, ply=True, tree=False)
+"""The flat search with greedy playouts (one ply of look-ahead for every action), as hard uses it."""
 
 Maker = Callable[[int], Bot]
 MAKERS: dict[str, Maker] = {
     "greedy": lambda seed: GreedyBot(seed, samples=2),
     "expert": lambda seed: ExpertBot(seed, TINY),
     "flat": lambda seed: ExpertBot(seed, TINY_FLAT),
-    "screened": lambda seed: ExpertBot(seed, TINY_SCREENED),
+    "ply": lambda seed: ExpertBot(seed, TINY_PLY),
 }
 
 
@@ -148,24 +148,6 @@ def test_expert_stops_at_its_deadline() -> None:
     bot = ExpertBot(1, Preset(iterations=500, rounds=0.5, seconds=0.0), deadline)
     assert bot.choose(view(state, d.player), d) in d.values()
     assert bot.last_iterations == 5
-
-
-def test_screened_search_plays_out_only_the_options_it_keeps() -> None:
-    """The one-ply screen lets `keep` options into the playouts; the others get none."""
-    from core.bots import flat
-
-    searched = 0
-    for state, d in decision_points(3, seed=700):
-        values = [o.value for o in d.options if o.value != BACK]
-        if d.kind is not DecisionKind.ACTION or len(values) <= 3:
-            continue
-        t = flat.search(view(state, d.player), d, values, random.Random(1), 0.2, 0.25, 12, screen=1, keep=3)
-        assert sum(1 for c in t.counts if c) == 3 and flat.used(t) >= 12
-        assert values[flat.best(t)] in d.values()
-        searched += 1
-        if searched == 5:
-            break
-    assert searched == 5
 
 
 def test_search_keys_name_copies_of_a_card_as_one_choice() -> None:

@@ -89,3 +89,21 @@ def test_r6_2_calling_the_final_phase_off_needs_a_wider_edge_as_the_game_runs_lo
     v = view(new_game(4, 1), 0)
     assert waste_edge(replace(v, turn=4 * CALM_ROUNDS)) == WASTE_EDGE
     assert waste_edge(replace(v, turn=4 * (CALM_ROUNDS + 2))) == pytest.approx(3 * WASTE_EDGE)
+
+
+def test_r3_3_greedy_playouts_play_blam_on_a_crowded_statue_rather_than_draw_nothing() -> None:
+    """R3.3, R5.2: the playout policy of a ply search (core.bots.rollout) judges each action by
+    one ply of look-ahead on the full sample: with 5 cards, Blam! on a Statue of two pigeons
+    (two trophies) beats a draw that draws nothing, and the sample itself is left as it was."""
+    import random
+
+    from core.bots.heuristic import Policy
+    from core.bots.rollout import LookAhead
+
+    hand = [BLAM[0], FINE[0], FINE[1], SWEEPER[0], SWEEPER[1]]
+    for seed in range(3):
+        state = build(zones={"statue": [COMMON[0], COMMON[1]]}, hands=[hand, [], []], spare_flock="flock")
+        d = decision(state, 0)
+        before = state.to_dict()
+        assert LookAhead(Policy(random.Random(seed))).choose(state, d) == ("play", BLAM[0])
+        assert state.to_dict() == before  # the look-ahead plays on copies
