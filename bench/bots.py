@@ -4,6 +4,7 @@ small tournament table. Prints figures; nothing depends on them (design.md, "Tes
     python bench/bots.py                      # timings, two whole hard games, a small table
     python bench/bots.py --positions 40 --full-games 5 --games 20 --levels greedy,easy,medium,hard
     python bench/bots.py --positions 20 --full-games 0 --games 0 --pool 2   # one process vs two
+    python bench/bots.py --positions 30 --position-players 2 --full-games 0 --games 0 --no-deadline
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision
     """Wall and CPU ms per decision. With deadlines a loaded machine shows in wall times that
     stop at the time limits; the CPU times show what a quiet machine would take."""
     how = "clock deadlines on" if deadlines else "playout budgets alone, no deadline"
-    print(f"Think time per decision, {len(positions)} positions of 4-player mid-games ({how})")
+    players = positions[0][0].players if positions else 0
+    print(f"Think time per decision, {len(positions)} positions of {players}-player mid-games ({how})")
     print(f"load {os.getloadavg()[0]:.1f}")
     print(f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9} {'CPU p50':>9} {'CPU p95':>9}")
     for level in levels:
@@ -133,6 +135,7 @@ def full_games(level: str, games: int, players: int, seed: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--positions", type=int, default=30, help="mid-game positions timed per level")
+    p.add_argument("--position-players", type=int, default=4, help="players of the timed positions' games")
     p.add_argument("--games", type=int, default=6, help="games per tournament row")
     p.add_argument("--players", type=int, default=2, help="players per tournament game")
     p.add_argument("--against", default="greedy", help="the level every row plays against")
@@ -147,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         print(f"unknown levels {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
         return 2
-    positions = mid_game_positions(args.positions, seed=args.seed)
+    positions = mid_game_positions(args.positions, args.position_players, args.seed)
     time_levels(levels, positions, not args.no_deadline)
     if args.pool:
         print(f"\nhard through a host's bot pool, wall ms per decision ({len(positions)} positions)")

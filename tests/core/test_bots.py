@@ -22,8 +22,9 @@ from tests.core.test_bots_determinize import decision_points, public, shuffle_hi
 TINY: Preset = Preset(iterations=6, rounds=0.25, seconds=0.0)
 """A small search budget, enough to exercise the whole search in tests."""
 TINY_FLAT: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, tree=False)
-TINY_PLY: Preset = Preset(iterations=4, rounds=0.25, seconds=0.0, minor=0.5, ply=True, tree=False)
-"""The flat search with greedy playouts (one ply of look-ahead for every action), as hard uses it."""
+TINY_PLY: Preset = Preset(iterations=4, rounds=0.25, seconds=0.0, minor=0.5, ply=4, ply_iterations=4, tree=False)
+"""The flat search with greedy playouts (one ply of look-ahead for every action), as hard uses it
+in 2-player games."""
 
 Maker = Callable[[int], Bot]
 MAKERS: dict[str, Maker] = {
