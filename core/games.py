@@ -13,20 +13,20 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Final, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import core.bots as pigeons_bots
-import core.cubirds as cubirds
 import core.cubirds.bots as cubirds_bots
 from core import events as pigeons_events
 from core import scoring as pigeons_scoring
 from core import state as pigeons_state
 from core import views as pigeons_views
 from core.cards import ACTIONS, CUSTOM_SETTINGS, Edition, PigeonDef, custom_from_text, flock_book
+from core.cubirds.cards import FORMAT as CUBIRDS_FORMAT
 from core.cubirds.cards import SPECIES_DEFS
-from core.cubirds.state import FORMAT as CUBIRDS_FORMAT
-from core.cubirds.state import STEPS as CUBIRDS_KINDS
+from core.cubirds.cards import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 from core.house import HOUSE_RULES, HouseRules
 
 if TYPE_CHECKING:
+    import core.cubirds as cubirds
     from core import record as pigeons_record
 
 S = TypeVar("S")
@@ -142,8 +142,9 @@ class Game(Generic[S, V, E]):
     """The decision kinds this game asks."""
     reactions: frozenset[DecisionKind]
     """Kinds asked of several seats at once (reaction windows), which "pass" declines."""
-    view_type: type[V]
-    """The class of its views (to tell which game a view belongs to)."""
+    view_type: Callable[[], type[V]]
+    """The class of its views (to tell which game a view belongs to), looked up when asked: a
+    process that plays one game does not load the other's views."""
     card_data: Callable[[], str]
     """Its card data and state format as text: host and client must agree on it (the rules hash)."""
 
@@ -276,7 +277,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     make_bot=pigeons_bots.make_bot,
     kinds=frozenset(DecisionKind) - CUBIRDS_KINDS,
     reactions=REACTIONS,
-    view_type=pigeons_views.PlayerView,
+    view_type=lambda: pigeons_views.PlayerView,
     card_data=_pigeons_card_data,
 )
 
@@ -294,35 +295,43 @@ def _cubirds_first(settings: Mapping[str, SettingValue]) -> int | None:
 
 
 def _cubirds_describe(event: cubirds.Event, seen: cubirds.PlayerView, names: Sequence[str] | None) -> str:
-    return cubirds.describe(event, names)
+    from core.cubirds.events import describe
+
+    return describe(event, names)
 
 
+_cubirds_new_game: Final = _later("core.cubirds.setup", "new_game")
+_cubirds_record: Final = _later("core.cubirds.record", "Record")
+
+# Every verb is looked up at its first call: a Pigeons & Guano process never loads CuBirds.
 CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Game(
     id="cubirds",
     title="CuBirds",
     min_players=2,
     max_players=5,
     settings=_CUBIRDS_SETTINGS,
-    new_game=lambda players, seed, settings: cubirds.new_game(players, seed, _cubirds_first(settings)),
+    new_game=lambda players, seed, settings: _cubirds_new_game(players, seed, _cubirds_first(settings)),
     pending=_later("core.cubirds.rules", "pending"),
     apply=_later("core.cubirds.rules", "apply"),
-    apply_watching=lambda state, player, did, option, at_window: cubirds.apply(state, player, did, option),
+    apply_watching=lambda state, player, did, option, at_window: import_module("core.cubirds.rules").apply(
+        state, player, did, option
+    ),
     window_of=lambda e: None,
-    view=cubirds.view,
-    state_from_dict=cubirds.GameState.from_dict,
-    view_from_dict=cubirds.PlayerView.from_dict,
-    event_from_dict=cubirds.Event.from_dict,
-    redact=cubirds.redact,
+    view=_later("core.cubirds.views", "view"),
+    state_from_dict=lambda d: import_module("core.cubirds.state").GameState.from_dict(d),
+    view_from_dict=lambda d: import_module("core.cubirds.views").PlayerView.from_dict(d),
+    event_from_dict=lambda d: import_module("core.cubirds.events").Event.from_dict(d),
+    redact=_later("core.cubirds.events", "redact"),
     describe=_cubirds_describe,
-    scores=cubirds.scores,
-    winners=cubirds.winners,
-    new_record=lambda players, seed, settings: cubirds.Record(players, seed, _cubirds_first(settings)),
-    record_from_dict=lambda d: cubirds.Record.from_dict(d),
+    scores=_later("core.cubirds.scoring", "scores"),
+    winners=_later("core.cubirds.scoring", "winners"),
+    new_record=lambda players, seed, settings: _cubirds_record(players, seed, _cubirds_first(settings)),
+    record_from_dict=lambda d: import_module("core.cubirds.record").Record.from_dict(d),
     bot_levels=cubirds_bots.LEVELS,
     make_bot=cubirds_bots.make_bot,
     kinds=CUBIRDS_KINDS,
     reactions=frozenset(),
-    view_type=cubirds.PlayerView,
+    view_type=lambda: import_module("core.cubirds.views").PlayerView,
     card_data=lambda: "\n".join([f"cubirds-format={CUBIRDS_FORMAT}", *map(_row, SPECIES_DEFS)]),
 )
 
@@ -364,8 +373,8 @@ def record_from_dict(d: Any) -> GameRecord[Any]:
 
 def game_of_view(view: object) -> AnyGame:
     """The game a view (as `view_from_dict` made it) belongs to. Raises ValueError."""
-    for g in GAMES.values():
-        if isinstance(view, g.view_type):
+    for g in GAMES.values():  # Pigeons & Guano first: its views never load CuBirds'
+        if isinstance(view, g.view_type()):
             return g
     raise ValueError(f"not a view of any game this engine plays: {type(view).__name__}")
 

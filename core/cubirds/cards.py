@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Mapping
 
+from core.decisions import DecisionKind
+
 
 class Species(StrEnum):
     FLAMINGO = "flamingo"
@@ -80,5 +82,19 @@ MAX_TURNS: Final = 1000
 """C5.4: the safety stop for games of machines."""
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
+
+FORMAT: Final = 1
+"""Version of the state's dict form (`GameState.to_dict`); here, with the card data, so that the
+rules hash (core.games) is computed without loading the game."""
+STEPS: Final = frozenset(
+    {
+        DecisionKind.LAY_SPECIES,
+        DecisionKind.LAY_ROW,
+        DecisionKind.LAY_END,
+        DecisionKind.DRAW_TWO,
+        DecisionKind.FLY,
+    }
+)
+"""The decision kinds of a CuBirds turn; the state's `step` is one of them while the game runs."""
 
 assert len(CARD_IDS) == DECK_SIZE == sum(d.count for d in SPECIES_DEFS)

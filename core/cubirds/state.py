@@ -6,24 +6,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from core.cubirds.cards import ALL_IDS, MAX_PLAYERS, MIN_PLAYERS, ROWS, SPECIES, SPECIES_OF
+from core.cubirds.cards import ALL_IDS, FORMAT, MAX_PLAYERS, MIN_PLAYERS, ROWS, SPECIES, SPECIES_OF, STEPS
 from core.decisions import Decision, DecisionKind
 from core.rng import seed_state
 
 GAME: Final = "cubirds"
 """The game id, in the dict form, records and the game registry (core.games)."""
-FORMAT: Final = 1
-"""Version of the dict form written by `to_dict`."""
-STEPS: Final = frozenset(
-    {
-        DecisionKind.LAY_SPECIES,
-        DecisionKind.LAY_ROW,
-        DecisionKind.LAY_END,
-        DecisionKind.DRAW_TWO,
-        DecisionKind.FLY,
-    }
-)
-"""The decision kinds of a CuBirds turn; the state's `step` is one of them while the game runs."""
 
 
 class Ending(StrEnum):

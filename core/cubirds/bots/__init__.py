@@ -6,10 +6,12 @@ Levels, weakest first: `random`, `greedy` (one ply of the heuristic), then the s
 
 from __future__ import annotations
 
-from typing import Callable, Final, Protocol
+from typing import TYPE_CHECKING, Callable, Final, Protocol
 
-from core.cubirds.views import PlayerView
 from core.decisions import Decision, OptionValue
+
+if TYPE_CHECKING:  # a Pigeons & Guano process reads LEVELS without loading the game
+    from core.cubirds.views import PlayerView
 
 
 class Bot(Protocol):
