@@ -126,9 +126,6 @@ def fit(text: str, width: int, g: Glyphs) -> str:
 
 
 _PLAYER = re.compile(r"\bPlayer (\d+)('s)?")
-_YOU_VERB = re.compile(r"\bYou (plays|reacts|discards|gains|is|draws|has)\b")
-_VERBS: Final = {"plays": "play", "reacts": "react", "discards": "discard", "gains": "gain", "is": "are"}
-_VERBS_MORE: Final = {"draws": "draw", "has": "have"}
 
 
 def with_names(text: str, names: tuple[str, ...], me: int | None) -> str:
@@ -144,11 +141,3 @@ def with_names(text: str, names: tuple[str, ...], me: int | None) -> str:
         return name + ("'s" if possessive else "")
 
     return _PLAYER.sub(player, text)
-
-
-def second_person(text: str) -> str:
-    """A log sentence about "You" made grammatical: "You gains" -> "You gain", "You's" -> "Your"."""
-    text = _YOU_VERB.sub(lambda m: "You " + {**_VERBS, **_VERBS_MORE}[m.group(1)], text)
-    text = re.sub(r"^You's\b", "Your", text)
-    text = re.sub(r"\bYou's\b", "your", text)
-    return re.sub(r"(?<=\S )You\b(?!')", "you", text)

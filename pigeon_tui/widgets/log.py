@@ -1,44 +1,35 @@
-"""The game log: what happened, in the engine's plain sentences, newest at the bottom."""
+"""The game log: what happened, one sentence per event (pigeon_tui.sentences), newest at the
+bottom."""
 
 from __future__ import annotations
 
-import re
-from typing import Final, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from textual.content import Content
 from textual.widget import Widget
 
 from core.cards import PigeonDef
-from core.events import Event, EventKind, describe
-from pigeon_tui.themes import second_person
-
-QUIET: Final = frozenset({EventKind.WINDOW, EventKind.HEADING})
-"""Events left out of the log: a reaction window says nothing (R5.7); a pigeon heading somewhere
-is followed by its landing."""
+from core.events import Event, EventKind
+from pigeon_tui.sentences import Reader, sentence
 
 
 def sentences(
     events: Iterable[Event], book: Mapping[str, PigeonDef], names: Sequence[str], me: int | None = None
 ) -> list[tuple[str, bool]]:
-    """(sentence, starts a turn) for each event worth logging; "You" when the reader is so named."""
-    you = me is not None and 0 <= me < len(names) and names[me] == "You"
+    """(sentence, starts a turn) for each event worth logging, "you" for seat `me` (without
+    one, for the seat named "You": a replay of your own game)."""
+    if me is None and "You" in names:
+        me = list(names).index("You")
+    reader = Reader(book, names, me)
     out: list[tuple[str, bool]] = []
     for event in events:
-        if event.kind in QUIET:
-            continue
         try:
-            text = describe(event, book, names)
+            text = sentence(event, reader)
         except (KeyError, ValueError, IndexError):
             text = f"({event.kind.value})"
-        text = _AN.sub(r"\1n \2", text)
-        if you:
-            text = second_person(text)
-        out.append((text, event.kind is EventKind.TURN))
+        if text is not None:
+            out.append((text, event.kind is EventKind.TURN))
     return out
-
-
-_AN = re.compile(r"\b([Aa]) ([AEIOU])")
-"""The engine writes "a Infamous Pigeon"; the log says "an"."""
 
 
 class GameLog(Widget):
@@ -63,7 +54,8 @@ class GameLog(Widget):
         height = max(1, self.content_region.height or self.size.height)
         out: list[Content] = []
         for text, turn in reversed(self.lines):
-            out[:0] = Content.styled(text, "bold" if turn else "$text-muted").wrap(width)
-            if len(out) >= height:
-                break
+            wrapped = Content.styled(text, "bold" if turn else "$text-muted").wrap(width)
+            if out and len(out) + len(wrapped) > height:
+                break  # whole sentences only: a wrapped one's tail alone at the top reads as nonsense
+            out[:0] = wrapped
         return Content("\n").join(out[-height:])

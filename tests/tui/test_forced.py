@@ -28,7 +28,7 @@ async def test_a_forced_draw_is_taken_for_you_and_logged() -> None:
             lines = [line for line, _ in app.screen.query_one(GameLog).lines]
             taken = [i for i, line in enumerate(lines) if line.startswith("Your only move, taken for you: Draw")]
             if taken:
-                assert any(line.startswith("You drew") for line in lines[taken[0] :]), lines[taken[0] :]
+                assert any(line.startswith("You draw") for line in lines[taken[0] :]), lines[taken[0] :]
                 return
             d = shown.decision
             assert d is not None and len(d.options) > 1 or d.kind in REACTIONS
