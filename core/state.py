@@ -108,6 +108,9 @@ class GameState:
     """R5.7 on a table with humans: every seat the rules let react is asked, cards or not."""
     house: HouseRules = HouseRules()
     """The host's house rules (`core.house`): `infamous_empty` (R4.6)."""
+    seen: Any = field(default=None, repr=False, compare=False)
+    """Not game data: `core.views` keeps here the public parts it built last (the Zones and
+    trophies as views), to share them while they stay the same; never saved."""
 
     def clone(self) -> GameState:
         """An independent copy, fast enough for search (frames and decisions are immutable)."""
@@ -139,6 +142,7 @@ class GameState:
             self.book,
             self.blind_windows,
             self.house,
+            self.seen,  # immutable, and checked against the state before each use
         )
 
     def zone_ids(self) -> tuple[str, ...]:

@@ -160,7 +160,7 @@ _NOTHING: Final[dict[str, tuple[str, ...]]] = {}
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
-    ids = zone_ids(state.players)
+    zones, trophies = _public_parts(state)
     active = state.active
     private = _PRIVATE_TO_ACTIVE if player != active else _NOTHING
     flow = tuple([public_frame(f, player, active) if "plays" in f or f["k"] in private else f for f in state.stack])
@@ -182,13 +182,28 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(state.discard),
         tuple(state.played),
         tuple(state.air),
-        tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, state.pigeons, state.guano, strict=True))),
-        tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies]),
+        zones,
+        trophies,
         tuple([d for d in state.open if d.player == player]),
         flow,
         state.blind_windows,
         state.house,
     )
+
+
+def _public_parts(state: GameState) -> tuple[tuple[ZoneView, ...], tuple[tuple[TrophyView, ...], ...]]:
+    """The Zones and trophies as every seat sees them. They change at a few decisions only, and
+    a host views each state once per seat: the ones built last are kept on the state (`seen`)
+    with copies of the lists they were built from, and shared while the lists still hold the
+    same tuples and trophies (list equality checks identity first, so the check is quick)."""
+    seen = state.seen
+    if seen is not None and seen[0] == state.pigeons and seen[1] == state.guano and seen[2] == state.trophies:
+        return seen[3], seen[4]
+    ids = zone_ids(state.players)
+    zones = tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, state.pigeons, state.guano, strict=True)))
+    trophies = tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies])
+    state.seen = (state.pigeons.copy(), state.guano.copy(), [*map(list.copy, state.trophies)], zones, trophies)
+    return zones, trophies
 
 
 _PRIVATE_TO_ACTIVE: Final = {"target": ("card",), "pay": ("card", "paid")}
