@@ -1,4 +1,5 @@
-"""Engine speed: 4-player random games/s, decisions/s, decisions per game, clone() and view() µs.
+"""Engine speed: 4-player random games/s, decisions/s, decisions per game, clone() and view() µs
+(view() of one mid-game state over and over, and per decision over whole games).
 
 Prints medians of several runs (the machines here are shared and noisy). Run:
     python bench/engine.py [--runs 5] [--games 300]
@@ -32,6 +33,35 @@ def games_run(games: int, players: int, seed: int) -> tuple[float, float, float,
     return games / dt, games / cpu, decisions / cpu, decisions / games
 
 
+def view_in_games(games: int, players: int, seed: int) -> float:
+    """CPU µs per view() over whole random games, one view per decision as in selfplay: the
+    games are replayed twice from their recorded choices, with and without the views, so states
+    that change between views count (the mid-game figure below views one state over and over)."""
+    records = []
+    for g in range(games):
+        state = new_game(players, seed + g)
+        bots = [RandomBot(seed + g * 7 + s) for s in range(players)]
+        choices = []
+        while not state.over:
+            d = state.open[0]
+            choices.append((d.player, d.id, bots[d.player].choose(view(state, d.player), d)))
+            apply(state, *choices[-1])
+        records.append(choices)
+
+    def replay(with_views: bool) -> float:
+        c0 = time.process_time()
+        for g, choices in enumerate(records):
+            state = new_game(players, seed + g)
+            for player, decision_id, option in choices:
+                if with_views:
+                    view(state, player)
+                apply(state, player, decision_id, option)
+        return time.process_time() - c0
+
+    decisions = sum(map(len, records))
+    return (replay(True) - replay(False)) / decisions * 1e6
+
+
 def mid_game(players: int, seed: int) -> GameState:
     """A state about halfway through a random game."""
     state = new_game(players, seed)
@@ -62,6 +92,7 @@ def main() -> None:
     state4 = mid_game(4, 5)
     clone_us = [per_call_us(state6.clone, 20000) for _ in range(args.runs)]
     view_us = [per_call_us(lambda: view(state4, state4.open[0].player), 20000) for _ in range(args.runs)]
+    view_games_us = [view_in_games(max(20, args.games // 5), 4, 7000 + 100 * r) for r in range(args.runs)]
     med = [statistics.median(r[i] for r in runs) for i in range(4)]
     print(f"medians of {args.runs} runs of {args.games} games; CPU figures are one core's, wall ones feel the load")
     print(f"4-player random games/s, CPU {med[1]:8.1f}")
@@ -70,6 +101,7 @@ def main() -> None:
     print(f"decisions per game           {med[3]:8.1f}")
     print(f"clone() 6-player mid-game µs {statistics.median(clone_us):8.2f}")
     print(f"view() 4-player mid-game µs  {statistics.median(view_us):8.2f}")
+    print(f"view() per decision of games {statistics.median(view_games_us):8.2f}")
 
 
 if __name__ == "__main__":
