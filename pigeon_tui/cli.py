@@ -633,7 +633,11 @@ def _serve_ssh(args: argparse.Namespace) -> int:
             return 2
     levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("greedy",)
     table = TableConfig(
-        seats=args.seats, bots=args.bots, bot_level=levels[0], bot_levels=levels if len(levels) > 1 else ()
+        game=args.game,
+        seats=args.seats,
+        bots=args.bots,
+        bot_level=levels[0],
+        bot_levels=levels if len(levels) > 1 else (),
     )
     host = HostConfig(
         bind="127.0.0.1",
@@ -715,6 +719,7 @@ def _add_serve_ssh(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--idle-timeout", type=_seconds, default=IDLE_TIMEOUT, help="seconds without a key press before a session ends"
     )
     sp.add_argument("--name", default="pigeon_tui", help="the game host's name in the lobby")
+    sp.add_argument("--game", default="pigeons", help=_GAME_HELP + " at the game host's own table")
     sp.add_argument("--seats", type=_players, default=4, help="seats at the game host's own table")
     sp.add_argument("--bots", type=int, default=0, help="bot seats at that table")
     sp.add_argument("--bot-level", default="greedy", help="level of bots (comma-separated: one per bot seat)")

@@ -206,6 +206,15 @@ async def test_pty_session_reaches_the_lobby_then_a_table_and_makes_a_move(tmp_p
         assert table.record is not None and any(c[0] == seat for c in table.record.choices)
 
 
+async def test_a_guest_sits_at_the_cubirds_table_of_serve_ssh_game_cubirds_and_lays_birds(tmp_path: Path) -> None:
+    async with front_door(tmp_path, host=game_host(game="cubirds")) as (server, host), login(server, "ada") as conn:
+        term = await at_lobby(conn)
+        assert host.tables[1].info()["game_id"] == "cubirds"
+        term.press("\r")
+        await term.wait_for("Rows")
+        await play_until_each_moved(host, {"ada": term})
+
+
 async def test_the_child_gets_the_client_terminal_and_no_server_secrets(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -477,3 +486,13 @@ def test_serve_ssh_is_headless_and_wants_a_way_in() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["2", "False"]
     assert "--authorized-keys FILE, --password PW, or --open" in out.stderr
+
+
+def test_serve_ssh_game_names_the_game_of_its_own_table() -> None:
+    code = (
+        "from pigeon_tui.cli import main\n"
+        "print(main(['serve-ssh', '--port', '0', '--open', '--game', 'cubirds', '--seats', '6']))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["2"]
+    assert "for CuBirds" in out.stderr
