@@ -318,7 +318,7 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     ),
     window_of=lambda e: None,
     view=_later("core.cubirds.views", "view"),
-    state_from_dict=lambda d: import_module("core.cubirds.state").GameState.from_dict(d),
+    state_from_dict=_later("core.cubirds.rules", "load"),
     view_from_dict=lambda d: import_module("core.cubirds.views").PlayerView.from_dict(d),
     event_from_dict=lambda d: import_module("core.cubirds.events").Event.from_dict(d),
     redact=_later("core.cubirds.events", "redact"),

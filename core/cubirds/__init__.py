@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from core.cubirds.events import Event, EventKind, describe, redact
     from core.cubirds.record import Record
-    from core.cubirds.rules import apply, pending
+    from core.cubirds.rules import apply, load, pending
     from core.cubirds.scoring import Score, scores, winners
     from core.cubirds.setup import new_game
     from core.cubirds.state import GameState
@@ -27,6 +27,7 @@ _HOMES: Final = {
     "Record": "core.cubirds.record",
     "Score": "core.cubirds.scoring",
     "apply": "core.cubirds.rules",
+    "load": "core.cubirds.rules",
     "describe": "core.cubirds.events",
     "new_game": "core.cubirds.setup",
     "pending": "core.cubirds.rules",
@@ -44,6 +45,7 @@ __all__ = [
     "Record",
     "Score",
     "apply",
+    "load",
     "describe",
     "new_game",
     "pending",

@@ -1,4 +1,4 @@
-"""CuBirds' public verbs `pending` and `apply`, and the decisions of a turn as small steps:
+"""CuBirds' public verbs `pending`, `apply` and `load`, and the decisions of a turn as small steps:
 species, row, end (C3.1); draw two or not (C3.3); fly a flock or not (C4.1)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Callable, Final
 
 from core.cubirds.cards import DRAW, LEFT, RIGHT, ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER
 from core.cubirds.events import Event, birds
-from core.cubirds.state import GameState
+from core.cubirds.state import GameState, read
 from core.cubirds.turn import Events, draw_cards, enclosed, end_turn, flock_size, fly, lay
 from core.decisions import BACK, PASS, Decision, DecisionKind, Option, OptionValue, find_choice
 
@@ -39,6 +39,16 @@ def apply(state: GameState, player: int, decision_id: int, option: object) -> li
     _ANSWERS[decision.kind](state, value, ev)
     ask(state, ev)
     return ev
+
+
+def load(d: object) -> GameState:
+    """The state `d` describes (a `to_dict`, or a hand-built one: docs/engine.md), its decision
+    asked again (a step with nothing to ask moves on, as in play; those events are dropped).
+    Raises ValueError, saying what is wrong, on corrupt data."""
+    state = read(d)
+    if not state.over:
+        ask(state, [])
+    return state
 
 
 def ask(state: GameState, ev: Events) -> None:

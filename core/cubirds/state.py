@@ -82,7 +82,7 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (str, int, bool, None, lists, dicts with str keys): JSON and msgpack safe.
-        `next_id` is the id of the open decision, which `from_dict` asks again."""
+        `next_id` is the id of the open decision, which `core.cubirds.rules.load` asks again."""
         return {
             "format": FORMAT,
             "game": GAME,
@@ -106,23 +106,19 @@ class GameState:
             "next_id": self.open[0].id if self.open else self.next_id,
         }
 
-    @classmethod
-    def from_dict(cls, d: Any) -> GameState:
-        """The state a `to_dict` produced, or a hand-built one (docs/engine.md says which fields
-        may be left out). Raises ValueError, saying what is wrong, on corrupt data."""
-        if not isinstance(d, dict):
-            raise ValueError("game state must be a mapping")
-        try:
-            state = _from_dict(d)
-        except ValueError:
-            raise
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
-        from core.cubirds.rules import ask  # the rules import this module
 
-        if not state.over:
-            ask(state, [])
-        return state
+def read(d: Any) -> GameState:
+    """The state a `to_dict` produced, or a hand-built one (docs/engine.md says which fields
+    may be left out), with no decision open yet: `core.cubirds.rules.load` asks it. Raises
+    ValueError, saying what is wrong, on corrupt data."""
+    if not isinstance(d, dict):
+        raise ValueError("game state must be a mapping")
+    try:
+        return _from_dict(d)
+    except ValueError:
+        raise
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
 
 
 def all_cards(state: GameState) -> list[str]:

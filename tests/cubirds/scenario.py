@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from core.cubirds.cards import CARD_IDS, SPECIES, SPECIES_OF
 from core.cubirds.events import Event, EventKind
-from core.cubirds.rules import apply
+from core.cubirds.rules import apply, load
 from core.cubirds.state import GameState
 from core.decisions import Decision, DecisionKind, OptionValue
 
@@ -77,7 +77,7 @@ def build(
         "active": active,
         **fields,
     }
-    return GameState.from_dict(d)
+    return load(d)
 
 
 def species(cards: Sequence[str]) -> list[str]:

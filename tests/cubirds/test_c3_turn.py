@@ -6,6 +6,7 @@ import pytest
 
 from core.cubirds.cards import SPECIES_OF
 from core.cubirds.events import EventKind
+from core.cubirds.rules import load
 from core.decisions import BACK, PASS, DecisionKind, IllegalChoice
 from tests.cubirds.scenario import build, choose, decision, kinds, lay, species, values
 
@@ -149,7 +150,7 @@ def test_c3_5_an_empty_pile_is_the_discard_pile_shuffled() -> None:
 def test_c3_5_with_both_piles_empty_draw_what_there_is() -> None:
     """C3.5 [D]: with one card left in all, the draw gives one card and the game goes on."""
     state = build(rows=ROWS, hands=[["robin", "duck"], ["duck"]], draw=["owl"])
-    state = type(state).from_dict(_moved_to_collections(state.to_dict()))
+    state = load(_moved_to_collections(state.to_dict()))
     lay(state, "robin", "r0", "right")
     choose(state, "draw")
     assert sorted(species(state.hands[0])) == ["duck", "owl"] and state.draw == []
@@ -159,7 +160,7 @@ def test_c3_5_with_both_piles_empty_draw_what_there_is() -> None:
 def test_c3_5_nothing_to_draw_asks_nothing() -> None:
     """C3.5: with both piles empty the draw is not offered."""
     state = build(rows=ROWS, hands=[["robin", "duck"], ["duck"]], draw=[])
-    state = type(state).from_dict(_moved_to_collections(state.to_dict()))
+    state = load(_moved_to_collections(state.to_dict()))
     lay(state, "robin", "r0", "right")
     assert state.active == 1
 

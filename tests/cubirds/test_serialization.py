@@ -7,22 +7,22 @@ from typing import Any
 
 import pytest
 
-from core.cubirds import GameState, PlayerView, apply, new_game, view
+from core.cubirds import PlayerView, apply, load, new_game, view
 from tests.cubirds.games import play
 from tests.cubirds.scenario import build
 
 
 def test_states_round_trip_at_every_decision() -> None:
-    """to_dict is plain JSON data; from_dict gives back the same state, open decision included,
+    """to_dict is plain JSON data; load gives back the same state, open decision included,
     and the game goes on from it exactly as from the original."""
     for seed, players in [(11, 2), (12, 5)]:
         for state, _ in play(seed, players):
             d = state.to_dict()
-            back = GameState.from_dict(json.loads(json.dumps(d)))
+            back = load(json.loads(json.dumps(d)))
             assert back.to_dict() == d and back.open == state.open
     state = new_game(3, 5)
     for _ in range(40):
-        copy = GameState.from_dict(state.to_dict())
+        copy = load(state.to_dict())
         d = state.open[0]
         option = d.options[-1].value
         assert apply(copy, d.player, d.id, option) == apply(state, d.player, d.id, option)
@@ -65,17 +65,17 @@ def _good() -> dict[str, Any]:
         (lambda d: d.update(rng=0), "rng"),
     ],
 )
-def test_from_dict_rejects_corrupt_states(change: Any, message: str) -> None:
+def test_load_rejects_corrupt_states(change: Any, message: str) -> None:
     """A corrupt state fails loudly, saying what is wrong."""
     d = _good()
     change(d)
     with pytest.raises(ValueError, match=message):
-        GameState.from_dict(d)
+        load(d)
 
 
-def test_from_dict_rejects_what_is_not_a_mapping() -> None:
+def test_load_rejects_what_is_not_a_mapping() -> None:
     with pytest.raises(ValueError, match="mapping"):
-        GameState.from_dict([1, 2])
+        load([1, 2])
 
 
 def test_from_dict_rejects_malformed_views() -> None:
