@@ -8,11 +8,9 @@ from core.flow import fits
 from core.house import BOOK, HouseRules
 from core.rng import below, seed_state, shuffle
 from core.rules import advance
-from core.state import MAX_PLAYERS, MIN_PLAYERS, GameState
+from core.state import MAX_PLAYERS, MIN_PLAYERS, REMOVED, GameState
 from core.turn import start_turn
 
-REMOVED = {2: 16, 3: 16, 4: 12, 5: 6, 6: 0}
-"""R2.1: Flock cards removed unseen, by player count."""
 START_HAND = 3
 """R2.4: cards each player draws at setup."""
 

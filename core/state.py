@@ -27,6 +27,8 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 HAND_LIMIT: Final = 5
 """R3.3: no hand ever holds more cards (drawing stops there; a returned Fine was in it before)."""
+REMOVED: Final = {2: 16, 3: 16, 4: 12, 5: 6, 6: 0}
+"""R2.1: Flock cards removed unseen at setup, by player count; no card enters or leaves them later."""
 
 
 class TrophyView(NamedTuple):
@@ -294,6 +296,12 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         raise ValueError(
             f"seat {big[0]} holds {len(hands[big[0]])} cards: a hand never holds more than {HAND_LIMIT} (R3.3)"
         )
+    removed = _str_list(d.get("removed", []), "removed")
+    if len(removed) != REMOVED[n]:
+        raise ValueError(
+            f"{len(removed)} Flock cards removed: with {n} players setup removes {REMOVED[n]} and no card "
+            "enters or leaves them later (R2.1); put the Flock cards a position does not need in the Flock deck"
+        )
     active = _int(d.get("active", 0), "active", 0, n - 1)
     state = GameState(
         edition=edition,
@@ -305,7 +313,7 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         deck=_str_list(d["deck"], "deck"),
         discard=_str_list(d.get("discard", []), "discard"),
         played=_str_list(d.get("played", []), "played"),
-        removed=_str_list(d.get("removed", []), "removed"),
+        removed=removed,
         air=_str_list(d.get("air", []), "air"),
         hands=[_str_list(h, "hand") for h in hands],
         pigeons=[tuple(_str_list(zones["pigeons"].get(z, []), f"pigeons of {z}")) for z in ids],

@@ -10,7 +10,7 @@ from core.events import Event, EventKind
 from core.house import BOOK, HouseRules
 from core.rng import seed_state
 from core.rules import advance, apply
-from core.state import GameState, Trophy, check, freeze, zone_ids
+from core.state import REMOVED, GameState, Trophy, check, freeze, zone_ids
 
 
 def _flock_ids(kind: FlockKind) -> tuple[str, ...]:
@@ -71,7 +71,7 @@ def build(
     turn: int = 1,
     final_left: int | None = None,
     stack: Sequence[Mapping[str, Any]] | None = None,
-    spare_flock: Literal["removed", "flock"] = "removed",
+    spare_flock: Literal["removed", "flock"] = "flock",
     spare_actions: Literal["discard", "deck", "played"] = "discard",
     seed: int = 1,
     events: list[Event] | None = None,
@@ -81,7 +81,9 @@ def build(
     """A game state put together by hand, run on (`core.rules.advance`) to its first open decision.
 
     Zones are keyed by id ("road", "statue", "cables", "crowd", "b0", ...); decks list their top
-    card last. Flock cards placed nowhere go to `removed` (or the bottom of the Flock deck), Action
+    card last. Flock cards placed nowhere go to `removed` as at setup (R2.1), the rest under the Flock
+    deck; `spare_flock="removed"` puts them all in `removed` for a Flock deck of exactly `flock` (a
+    position no game reaches, which `from_dict` refuses; for the clauses of an empty Flock deck). Action
     cards placed nowhere to the discard pile (or the bottom of the deck, or the played pile).
     `house`: the game's house rules (core.house). The events of the run go into `events` when
     given. Raises ValueError when `core.state.check`
@@ -110,11 +112,10 @@ def build(
     spare_f = [c for c in FLOCK_IDS if c not in used]
     spare_a = [c for c in ACTION_IDS if c not in used]
 
-    flock_l, removed_l = list(flock), []
-    if spare_flock == "flock":
-        flock_l = spare_f + flock_l
-    else:
-        removed_l = spare_f
+    if spare_flock == "removed":
+        flock_l, removed_l = list(flock), spare_f
+    else:  # R2.1: as many removed as setup removes (what from_dict accepts), the rest under the Flock
+        removed_l, flock_l = spare_f[: REMOVED[players]], spare_f[REMOVED[players] :] + list(flock)
     deck_l, discard_l, played_l = list(deck), list(discard), list(played)
     if spare_actions == "deck":
         deck_l = spare_a + deck_l

@@ -93,7 +93,7 @@ def test_r5_4_fat_bonus_guano_opens_no_new_fine_window() -> None:
 def test_r6_1_the_player_whose_invasion_emptied_the_deck_plays_last() -> None:
     """R6.1 [D]: the final phase starts with the next player, and the player whose Invasion
     emptied the Flock deck plays once more, last."""
-    state = build(3, actions_left=0, active=1, flock=[FAT[0]], spare_actions="deck")
+    state = build(3, spare_flock="removed", actions_left=0, active=1, flock=[FAT[0]], spare_actions="deck")
     assert state.final_left == 3 and state.active == 2
     turns = []
     while not state.over:

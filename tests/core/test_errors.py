@@ -67,7 +67,7 @@ def test_apply_accepts_a_list_for_a_tuple_option() -> None:
 
 def test_apply_refuses_everything_once_the_game_is_over() -> None:
     """R6.1: a finished game refuses every choice with GAME_OVER; nothing changes."""
-    state = build(2, actions_left=0, flock=[], final_left=1)
+    state = build(2, spare_flock="removed", actions_left=0, flock=[], final_left=1)
     assert state.over
     _refused(state, 0, 1, "draw", ErrorCode.GAME_OVER)
     _refused(state, 1, state.next_id - 1, "draw", ErrorCode.GAME_OVER)

@@ -34,6 +34,24 @@ def test_r2_1_removed_cards_depend_on_the_seed_and_stay_hidden() -> None:
         assert view(a, seat).removed_count == 16
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_r2_1_a_saved_game_with_another_number_of_removed_cards_is_refused(players: int) -> None:
+    """R2.1: no card enters or leaves the removed cards after setup, so `from_dict` refuses a
+    state with one more or one fewer than setup removes for its player count, saying so."""
+    saved = new_game(players, seed=3).to_dict()
+    assert GameState.from_dict(saved).removed == saved["removed"]
+    for delta in (1, -1):
+        d = new_game(players, seed=3).to_dict()
+        if delta > 0:
+            d["removed"].append(d["flock"].pop())
+        elif d["removed"]:
+            d["flock"].insert(0, d["removed"].pop())
+        else:
+            continue  # 6 players remove none: nothing to take back
+        with pytest.raises(ValueError, match=r"Flock cards removed: with \d players setup removes \d+"):
+            GameState.from_dict(d)
+
+
 def test_r2_2_action_deck_is_shuffled() -> None:
     """R2.2: the Action deck is shuffled: it is not in id order, and two seeds differ."""
     a, b = new_game(4, seed=1), new_game(4, seed=2)

@@ -286,6 +286,7 @@ def test_r3_5_next_reveal_waits_for_triggers_and_reactions() -> None:
     """R3.5: a revealed Lady's landing choice and pull, and the guano reactions to an Infamous,
     are all resolved before the next card is revealed."""
     state = build(
+        spare_flock="removed",
         zones={"road": [STUPID[0]]},
         hands=[[], [GUANO[0]], []],
         flock=[FAT[0], INFAMOUS[0], LADY[0]],
@@ -310,6 +311,7 @@ def test_r3_5_reactions_during_the_invasion_add_nothing() -> None:
     played during it reveals no extra card."""
     events: list[Event] = []
     state = build(
+        spare_flock="removed",
         hands=[[BIRDSEED[0]], [], []],
         flock=[COMMON[0], INFAMOUS[0]],
         actions_left=0,
@@ -328,7 +330,7 @@ def test_r3_5_reactions_during_the_invasion_add_nothing() -> None:
 def test_r3_5_reveals_are_lost_when_the_flock_deck_runs_out() -> None:
     """R3.5: if the Flock deck runs out, the remaining reveals are lost."""
     events: list[Event] = []
-    state = build(played=[BLAM[0], BLAM[1]], flock=[FAT[0]], actions_left=0, events=events)
+    state = build(spare_flock="removed", played=[BLAM[0], BLAM[1]], flock=[FAT[0]], actions_left=0, events=events)
     assert [e.left for e in of_kind(events, EventKind.INVASION)] == [3]
     assert len(of_kind(events, EventKind.REVEALED)) == 1
     assert zone(state, "statue") == [FAT[0]]

@@ -546,7 +546,12 @@ def test_r4_6_converted_infamous_goes_back_and_a_blind_card_is_the_trophy() -> N
     """R4.6: converting the Infamous shuffles it into the Flock deck; the top card, face down,
     is the trophy (1 VP)."""
     events: list[Event] = []
-    state = build(zones={"b0": [INFAMOUS[0]]}, hands=[[BLAM[0], WROOM[0]], [], []], flock=[COMMON[0], STUPID[0]])
+    state = build(
+        spare_flock="removed",
+        zones={"b0": [INFAMOUS[0]]},
+        hands=[[BLAM[0], WROOM[0]], [], []],
+        flock=[COMMON[0], STUPID[0]],
+    )
     events += choose(state, 0, ("convert", INFAMOUS[0]))
     events += choose(state, 0, BLAM[0])
     events += choose(state, 0, WROOM[0])
@@ -561,7 +566,7 @@ def test_r4_6_converted_infamous_goes_back_and_a_blind_card_is_the_trophy() -> N
 
 def test_r4_6_empty_flock_deck_takes_the_infamous_back_alone() -> None:
     """R4.6 [D]: if the Flock deck was empty, the Infamous goes back alone and no trophy is gained."""
-    state = build(zones={"b0": [INFAMOUS[0]]}, hands=[[BLAM[0], WROOM[0]], [], []], flock=[])
+    state = build(spare_flock="removed", zones={"b0": [INFAMOUS[0]]}, hands=[[BLAM[0], WROOM[0]], [], []], flock=[])
     choose(state, 0, ("convert", INFAMOUS[0]))
     choose(state, 0, BLAM[0])
     choose(state, 0, WROOM[0])
@@ -572,7 +577,9 @@ def test_r4_6_empty_flock_deck_takes_the_infamous_back_alone() -> None:
 
 def test_r4_6_blam_on_the_infamous() -> None:
     """R4.6: by any card: Blam! on a Statue holding the Infamous gives a blind trophy for it."""
-    state = build(zones={"statue": [INFAMOUS[0], COMMON[0]]}, hands=[[BLAM[0]], [], []], flock=[STUPID[0]])
+    state = build(
+        spare_flock="removed", zones={"statue": [INFAMOUS[0], COMMON[0]]}, hands=[[BLAM[0]], [], []], flock=[STUPID[0]]
+    )
     play(state, 0, BLAM[0], "statue")
     assert zone(state, "statue") == []
     assert Trophy((COMMON[0],), 1) in state.trophies[0]
@@ -583,7 +590,7 @@ def test_r4_6_blam_on_the_infamous() -> None:
 
 def test_r4_6_zot_on_the_infamous() -> None:
     """R4.6: by any card: Zot! on Cables holding the Infamous, with an empty Flock deck, gives nothing for it."""
-    state = build(zones={"cables": [INFAMOUS[0], COMMON[0]]}, hands=[[ZOT[0]], [], []], flock=[])
+    state = build(spare_flock="removed", zones={"cables": [INFAMOUS[0], COMMON[0]]}, hands=[[ZOT[0]], [], []], flock=[])
     play(state, 0, ZOT[0])
     assert state.trophies[0] == [Trophy((COMMON[0],), 1)]
     assert state.flock == [INFAMOUS[0]]
@@ -591,7 +598,9 @@ def test_r4_6_zot_on_the_infamous() -> None:
 
 def test_r4_6_wroom_on_the_infamous() -> None:
     """R4.6: by any card: Wroom! on a Road holding the Infamous."""
-    state = build(zones={"road": [INFAMOUS[0]]}, hands=[[WROOM[0]], [], []], flock=[FAT[0], FAT[1]])
+    state = build(
+        spare_flock="removed", zones={"road": [INFAMOUS[0]]}, hands=[[WROOM[0]], [], []], flock=[FAT[0], FAT[1]]
+    )
     play(state, 0, WROOM[0])
     assert zone(state, "road") == []
     assert [t.hidden for t in state.trophies[0]] == [True]
@@ -608,7 +617,12 @@ def test_r4_6_house_rule_trophy_makes_the_infamous_itself_the_blind_trophy(editi
     """R4.6 house rule infamous_empty=trophy: converting the Infamous with the Flock deck empty
     makes the Infamous itself the face-down trophy (1 VP); the deck stays empty (both editions)."""
     state = build(
-        edition=edition, zones={"b0": [INFAMOUS[0]]}, hands=[[BLAM[0], WROOM[0]], [], []], flock=[], house=TROPHY_RULE
+        spare_flock="removed",
+        edition=edition,
+        zones={"b0": [INFAMOUS[0]]},
+        hands=[[BLAM[0], WROOM[0]], [], []],
+        flock=[],
+        house=TROPHY_RULE,
     )
     events = choose(state, 0, ("convert", INFAMOUS[0]))
     events += choose(state, 0, BLAM[0])
@@ -624,7 +638,13 @@ def test_r4_6_house_rule_trophy_makes_the_infamous_itself_the_blind_trophy(editi
 def test_r4_6_house_rule_changes_nothing_while_the_flock_deck_has_cards(house: HouseRules) -> None:
     """R4.6: with cards in the Flock deck, both settings of infamous_empty shuffle the Infamous
     in and take the top card face down."""
-    state = build(zones={"road": [INFAMOUS[0]]}, hands=[[WROOM[0]], [], []], flock=[FAT[0], FAT[1]], house=house)
+    state = build(
+        spare_flock="removed",
+        zones={"road": [INFAMOUS[0]]},
+        hands=[[WROOM[0]], [], []],
+        flock=[FAT[0], FAT[1]],
+        house=house,
+    )
     play(state, 0, WROOM[0])
     assert [t.hidden for t in state.trophies[0]] == [True]
     assert len(state.flock) == 2 and INFAMOUS[0] in state.flock + list(state.trophies[0][0].cards)
@@ -636,6 +656,7 @@ def test_r4_6_house_rule_decides_whether_the_final_phase_resumes(house: HouseRul
     final phase off (resume, the book) or is the trophy and the final phase goes on (trophy)."""
     state = build(
         3,
+        spare_flock="removed",
         final_left=2,
         flock=[],
         zones={"b0": [INFAMOUS[0]]},

@@ -33,7 +33,7 @@ def test_r6_1_final_phase_gives_everyone_one_last_turn() -> None:
     """R6.1: when the Flock deck is empty at the end of a turn, every player, starting with the
     next one, takes one last turn; then the game ends."""
     events: list[Event] = []
-    state = build(3, active=0, actions_left=0, flock=[], spare_actions="deck", events=events)
+    state = build(3, spare_flock="removed", active=0, actions_left=0, flock=[], spare_actions="deck", events=events)
     assert EventKind.FINAL_PHASE in [e.kind for e in events]
     assert state.final_left == 3
     turns = []
@@ -59,7 +59,7 @@ def test_r6_1_no_final_phase_while_the_flock_deck_holds_cards() -> None:
 def test_r6_1_deck_emptied_by_the_invasion_starts_the_final_phase() -> None:
     """R6.1: the Invasion that reveals the last Flock card ends a turn with the deck empty."""
     events: list[Event] = []
-    state = build(3, actions_left=0, active=2, flock=[FAT[0]], events=events)
+    state = build(3, spare_flock="removed", actions_left=0, active=2, flock=[FAT[0]], events=events)
     assert state.flock == []
     assert state.final_left == 3
     assert state.active == 0
@@ -67,7 +67,7 @@ def test_r6_1_deck_emptied_by_the_invasion_starts_the_final_phase() -> None:
 
 def test_r6_1_over_game_refuses_choices() -> None:
     """R6.1: once the last turn is over, no decision is open and any choice is refused."""
-    state = build(2, actions_left=0, flock=[], final_left=1, spare_actions="deck")
+    state = build(2, spare_flock="removed", actions_left=0, flock=[], final_left=1, spare_actions="deck")
     assert state.over
     with pytest.raises(IllegalChoice) as err:
         apply(state, 0, 1, "draw")
@@ -80,6 +80,7 @@ def test_r6_2_infamous_back_into_the_deck_cancels_the_final_phase() -> None:
     events: list[Event] = []
     state = build(
         3,
+        spare_flock="removed",
         active=1,
         final_left=2,
         flock=[],
@@ -106,6 +107,7 @@ def test_r6_2_blam_on_the_infamous_during_the_final_phase_cancels_it() -> None:
     """R6.2: by any card: Blam! converting the Infamous in the final phase cancels it."""
     state = build(
         3,
+        spare_flock="removed",
         final_left=3,
         flock=[],
         zones={"statue": [INFAMOUS[0], STUPID[0]]},

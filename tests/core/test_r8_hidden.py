@@ -97,6 +97,7 @@ def test_r8_2_public_information_is_in_every_view() -> None:
     """R8.2: Zones, hand sizes, deck sizes, the discard and played piles, trophies and scores
     are public."""
     state = build(
+        spare_flock="removed",
         zones={"road": [COMMON[0]], "b1": [STUPID[0]]},
         guano={"b1": [GUANO[0]]},
         hands=[[BLAM[0]], [WROOM[0], ZOT[0]], []],
