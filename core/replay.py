@@ -12,6 +12,7 @@ from core.events import Event, EventKind
 from core.record import Record
 from core.rules import apply
 from core.state import GameState
+from core.timeline import Point, Timeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,53 +53,15 @@ def walk(record: Record) -> Iterator[Step]:
         yield Step(n + 1, rest, total, state)
 
 
-@dataclass(frozen=True, slots=True)
-class Point:
-    """A place a replay can stop at: a board, and the events that led to it from the last."""
-
-    state: GameState
-    events: tuple[Event, ...]
-    turn: int
-
-
-class Replay:
-    """A recorded game laid out for watching: its points in order (see `walk`), each with its
-    own copy of the state, and where each turn starts."""
+class Replay(Timeline[GameState, Event]):
+    """A recorded game of Pigeons & Guano laid out for watching: its points in order (see
+    `walk`), each with its own copy of the state, and where each turn starts."""
 
     def __init__(self, record: Record) -> None:
         """Raises IllegalChoice if the record does not replay (see `walk`)."""
         self.record = record
-        points: list[Point] = []
+        points: list[Point[GameState, Event]] = []
         for step in walk(record):
             state = step.state if step.window else step.state.clone()
             points.append(Point(state, step.events, state.turn))
-        self.points: tuple[Point, ...] = tuple(points)
-        self.turns: tuple[int, ...] = tuple(sorted({p.turn for p in points}))
-        """The turns of the game, in order."""
-
-    def __len__(self) -> int:
-        return len(self.points)
-
-    @property
-    def over(self) -> bool:
-        return self.points[-1].state.over
-
-    def turn_start(self, turn: int) -> int:
-        """The first point of `turn` (or of the nearest turn after it; the last point if none)."""
-        return next((i for i, p in enumerate(self.points) if p.turn >= turn), len(self.points) - 1)
-
-    def next_turn(self, at: int) -> int:
-        """The first point of the turn after the one at point `at` (the last point if none)."""
-        return self.turn_start(self.points[at].turn + 1)
-
-    def previous_turn(self, at: int) -> int:
-        """The first point of the turn at `at`, or of the turn before if `at` is already there."""
-        start = self.turn_start(self.points[at].turn)
-        if start < at:
-            return start
-        earlier = [t for t in self.turns if t < self.points[at].turn]
-        return self.turn_start(earlier[-1]) if earlier else 0
-
-    def events_to(self, at: int) -> list[Event]:
-        """Every event from the deal to point `at`."""
-        return [e for p in self.points[: at + 1] for e in p.events]
+        super().__init__(points)

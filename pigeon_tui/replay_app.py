@@ -11,8 +11,9 @@ from textual.binding import Binding, BindingType
 
 from net.archive import SavedRecord, games, open_db
 from net.store import StoreError
+from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.hangup import watch_terminal
-from pigeon_tui.screens.replay import GameListScreen, ReplayScreen, Viewer
+from pigeon_tui.screens.replay import GameListScreen, Viewer, replay_screen
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
 
@@ -40,13 +41,13 @@ class ReplayApp(App[None]):
         self.glyphs = glyphs(ascii_only)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(KIND_COLOURS)
+        return {**KIND_COLOURS, **BIRD_COLOURS}
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
         watch_terminal(self)
         if self.saved is not None:
-            self.push_screen(ReplayScreen(self.saved, self.glyphs, self.viewer))
+            self.push_screen(replay_screen(self.saved, self.glyphs, self.viewer))
             return
         assert self.db is not None
         try:

@@ -4,7 +4,7 @@ shown once the game is over), stepped forward and back one point or one turn at 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, Final, Sequence
+from typing import Any, ClassVar, Final, Sequence
 
 from rich.text import Text
 from textual import on
@@ -21,6 +21,7 @@ from core.decisions import IllegalChoice
 from core.events import redact
 from core.record import Record
 from core.replay import Replay
+from core.timeline import Point, Timeline
 from core.views import PlayerView, view
 from net.archive import GameLine, SavedRecord, game_of_seat, load, open_db
 from net.store import StoreError
@@ -66,9 +67,7 @@ class ReplayScreen(GuardedScreen):
         super().__init__()
         self.saved = saved
         self.glyphs = glyphs
-        if not isinstance(saved.record, Record):
-            raise ValueError("the replay viewer shows games of Pigeons & Guano only")
-        self.replay = Replay(saved.record)
+        self.replay: Timeline[Any, Any] = self._replay(saved.record)
         self.allowed = viewers(saved)
         if viewer is None:
             viewer = self.allowed[0]
@@ -100,6 +99,12 @@ class ReplayScreen(GuardedScreen):
                 yield Static(id="replay-hands")
                 yield TableInfo(g, id="info")
         yield Footer()
+
+    def _replay(self, record: object) -> Timeline[Any, Any]:
+        """The game's points. Raises ValueError on a record of another game."""
+        if not isinstance(record, Record):
+            raise ValueError("not a record of Pigeons & Guano")
+        return Replay(record)
 
     def on_mount(self) -> None:
         self.show()
@@ -136,10 +141,14 @@ class ReplayScreen(GuardedScreen):
         log = self.query_one(GameLog)
         log.clear()
         log.add(sentences(events, v.book, names))
+        self.query_one("#replay-bar", Static).update(self._bar(point))
+
+    def _bar(self, point: Point[Any, Any]) -> Text:
+        """Where the replay stands: the point, its turn, how many events led here."""
         n = len(self.replay) - 1
         bar = Text(f"Point {self.at} of {n} {self.glyphs.dot} turn {point.turn}", style="bold")
         bar.append(f" {self.glyphs.dot} {len(point.events)} event{'' if len(point.events) == 1 else 's'} here")
-        self.query_one("#replay-bar", Static).update(bar)
+        return bar
 
     def _whose(self) -> str:
         if self.viewer == ALL:
@@ -194,6 +203,15 @@ class ReplayScreen(GuardedScreen):
             self.dismiss()
         else:
             self.app.exit()
+
+
+def replay_screen(saved: SavedRecord, glyphs: Glyphs, viewer: Viewer | None = None) -> ReplayScreen:
+    """The viewer of `saved`'s game (see ReplayScreen for what it raises)."""
+    if isinstance(saved.record, Record):
+        return ReplayScreen(saved, glyphs, viewer)
+    from pigeon_tui.screens.cubirds_replay import BirdsReplayScreen
+
+    return BirdsReplayScreen(saved, glyphs, viewer)
 
 
 def refusal(saved: SavedRecord, viewer: Viewer) -> str:
@@ -264,7 +282,7 @@ def watch(
     def show(saved: SavedRecord) -> None:
         try:
             allowed = viewers(saved)
-            screen = ReplayScreen(saved, glyphs, viewer if viewer in allowed else None)
+            screen = replay_screen(saved, glyphs, viewer if viewer in allowed else None)
         except (ValueError, IllegalChoice) as exc:
             app.notify(f"This game cannot be watched: {exc}", severity="error")
             return

@@ -1,0 +1,82 @@
+"""Watching a recorded game of CuBirds: its table (rows, collections, the viewer's hand) and log
+at each point, with the replay's bar and keys (pigeon_tui.screens.replay)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from core.cubirds.cards import SPECIES
+from core.cubirds.events import redact
+from core.cubirds.record import Record
+from core.cubirds.replay import Replay
+from core.cubirds.views import PlayerView, view
+from pigeon_tui.birds import counts, in_order
+from pigeon_tui.screens.cubirds import log_lines
+from pigeon_tui.screens.replay import ALL, ReplayScreen
+from pigeon_tui.widgets.birds import BirdHand, BirdRows, BirdStatus, Collections, Seen
+from pigeon_tui.widgets.log import GameLog
+
+
+class BirdsReplayScreen(ReplayScreen):
+    """One recorded game of CuBirds, point by point; what it may show is the replay's rule."""
+
+    def _replay(self, record: object) -> Replay:
+        if not isinstance(record, Record):
+            raise ValueError("not a record of CuBirds")
+        return Replay(record)
+
+    def compose(self) -> ComposeResult:
+        g = self.glyphs
+        yield BirdStatus(g, id="bird-status")
+        yield BirdRows(g, id="bird-rows")
+        yield Collections(g, id="bird-players")
+        with Horizontal(id="bird-bottom"):
+            with Vertical(id="bird-left"):
+                yield Static(id="replay-bar")
+                yield GameLog(id="bird-log")
+            with Vertical(id="bird-side"):
+                yield BirdHand(g, id="bird-hand")
+                yield Static(id="replay-hands")
+        yield Footer()
+
+    def current_view(self) -> PlayerView:  # type: ignore[override]  # this game's view
+        seat = self.viewer if isinstance(self.viewer, int) else None
+        return view(self.replay.points[self.at].state, seat)
+
+    def show(self) -> None:
+        point = self.replay.points[self.at]
+        v = self.current_view()
+        seat = self.viewer if isinstance(self.viewer, int) else None
+        everything = self.viewer == ALL
+        letters = bool(getattr(self.app, "ascii_only", False))
+        seen = Seen(v, self.names, letters=letters, status=self._whose())
+        for widget in (self.query_one(BirdStatus), self.query_one(BirdRows), self.query_one(Collections)):
+            widget.seen = seen
+        hand = self.query_one(BirdHand)
+        hand.display = seat is not None
+        hand.seen = seen
+        hands = self.query_one("#replay-hands", Static)
+        hands.display = everything
+        if everything:
+            hands.update(self._all_hands(point.state.hands))
+        events = self.replay.events_to(self.at)
+        if not everything:
+            events = [redact(e, seat) for e in events]
+        log = self.query_one(GameLog)
+        log.clear()
+        log.add(log_lines(events, self.names, seat))
+        self.query_one("#replay-bar", Static).update(self._bar(point))
+
+    def _all_hands(self, hands: Sequence[Sequence[str]]) -> Text:
+        out = Text()
+        for seat, cards in enumerate(hands):
+            out.append(f"{self.names[seat]} ({len(cards)})\n", style="bold")
+            birds = (f"{k} {SPECIES[sp].plural if k > 1 else SPECIES[sp].name}" for sp, k in in_order(counts(cards)))
+            out.append(", ".join(birds) or "no cards")
+            out.append("\n")
+        return out
