@@ -411,14 +411,9 @@ class PigeonApp(App[None]):
         self.push_screen(GameOverScreen(view, seats, self.glyphs, can_rematch, log, self._replay_key()))
 
     def _replay_key(self) -> ReplayKey | None:
-        """Where the game just over is kept, if a host of this machine (the private host, or
-        a LAN host the app started) wrote it to the games database here."""
-        from net.store import default_path
+        from pigeon_tui.screens.game_over import replay_key
 
-        session = self.session
-        if session is None or session.host is None or session.client.token is None:
-            return None
-        return default_path(), session.client.token
+        return replay_key(self.session)
 
     def watch_table(self, table: int) -> None:
         """From the lobby: watch a game under way (the spectator's view, live, with its log)."""

@@ -20,7 +20,7 @@ from core.cubirds.events import Event, EventKind, describe
 from core.cubirds.views import PlayerView
 from pigeon_tui.birds import species_table, you_text
 from pigeon_tui.screens.dealt import DealtScreen
-from pigeon_tui.screens.game_over import GameOverScreen
+from pigeon_tui.screens.game_over import GameOverScreen, ReplayKey, replay_key
 from pigeon_tui.screens.help import HelpScreen
 from pigeon_tui.session import Link, Seat, Session, Status, Update
 from pigeon_tui.themes import Glyphs
@@ -122,7 +122,11 @@ class CubirdsTableScreen(DealtScreen[PlayerView]):
 
     def _game_over(self) -> None:
         if self.view is not None:
-            self.app.switch_screen(BirdsOverScreen(self.view, self.seats, self.glyphs, self.view.seat is not None))
+            log = self.query_one(GameLog).lines
+            over = BirdsOverScreen(
+                self.view, self.seats, self.glyphs, self.view.seat is not None, log, replay_key(self.session)
+            )
+            self.app.switch_screen(over)
 
     def _help(self) -> Screen[Any]:
         return BirdsHelpScreen(self.glyphs)
@@ -213,8 +217,16 @@ class BirdsHelpScreen(HelpScreen):
 class BirdsOverScreen(GameOverScreen):
     """Who won and how: each collection by species; rematch, start screen or quit."""
 
-    def __init__(self, view: PlayerView, seats: tuple[Seat, ...], glyphs: Glyphs, can_rematch: bool = True) -> None:
-        super().__init__(view, seats, glyphs, can_rematch)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        view: PlayerView,
+        seats: tuple[Seat, ...],
+        glyphs: Glyphs,
+        can_rematch: bool = True,
+        log: Sequence[tuple[str, bool]] = (),
+        replay: ReplayKey | None = None,
+    ) -> None:
+        super().__init__(view, seats, glyphs, can_rematch, log, replay)  # type: ignore[arg-type]
         self.birds = view
 
     def compose(self) -> ComposeResult:
@@ -242,6 +254,11 @@ class BirdsOverScreen(GameOverScreen):
             yield Static(table, id="game-over-scores")
             yield Static(Text(f"Won by {why}." if why else ""), id="game-over-tie-break")
             options = [Option("Rematch (r)", id="rematch")] if self.can_rematch else []
-            options += [Option("Back to the start screen (s)", id="start"), Option("Quit (q)", id="quit")]
+            options += [
+                Option("Read the whole log (l)", id="log"),
+                *([Option("Watch the replay (w)", id="replay")] if self.replay is not None else []),
+                Option("Back to the start screen (s)", id="start"),
+                Option("Quit (q)", id="quit"),
+            ]
             yield OptionList(*options, id="game-over-menu")
         yield Footer()

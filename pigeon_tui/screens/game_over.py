@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.views import PlayerView
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import Seat
+from pigeon_tui.session import Seat, Session
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.scores import score_table, tie_break_text, view_scores, view_winners
 
@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 ReplayKey = tuple[Path, str]
 """A finished game's place: the games database that holds it, and the seat token it was
 played with (the newest finished game of that seat is this one)."""
+
+
+def replay_key(session: Session | None) -> ReplayKey | None:
+    """Where the game just over is kept, if a host of this machine (the private host, or a LAN
+    host the app started) wrote it to the games database here."""
+    from net.store import default_path
+
+    if session is None or session.host is None or session.client.token is None:
+        return None
+    return default_path(), session.client.token
 
 
 class GameOverScreen(GuardedScreen):

@@ -120,6 +120,24 @@ async def test_game_over_names_the_winner() -> None:
     assert f"{len(state.collections[1])}" in text
 
 
+async def test_game_over_offers_the_whole_log_and_the_replay_of_a_game_this_machine_kept() -> None:
+    from pathlib import Path
+
+    from pigeon_tui.screens.help import LogScreen
+
+    state, _ = _game(2, 11, 10**6)
+    app = PigeonApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = [("Turn 1: You to play.", True), ("You lay 2 Owls at the left end of row 1.", False)]
+        over = BirdsOverScreen(CUBIRDS.view(state, 0), (), app.glyphs, True, log, (Path("games.sqlite"), "t"))
+        await app.push_screen(over)
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert "Watch the replay (w)" in text and "Read the whole log (l)" in text
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen) and "You lay 2 Owls" in screen_text(app)
+
+
 def test_log_speaks_to_the_reader() -> None:
     from core.cubirds import Event, EventKind
 
