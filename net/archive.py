@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from core.decisions import IllegalChoice
-from core.games import GameRecord, record_from_dict
+from core.games import GameRecord, record_from_dict, record_game
 from net.store import FORMAT, Status, StoreError, connect, dumps, engine_version
 
 KIND: Final = "pigeon-tui game"
@@ -106,6 +106,17 @@ class GameLine:
     ended: float | None
 
 
+def edition_of(header: dict[str, Any]) -> str:
+    """What a game list says of a record's rules: the edition of a game that has them, else the
+    game's title ("CuBirds"); "?" for a record no game here reads."""
+    if "edition" in header:
+        return str(header["edition"])
+    try:
+        return record_game(header).title
+    except ValueError:
+        return "?"
+
+
 # ---- reading the database ---------------------------------------------------------------------
 
 
@@ -128,7 +139,7 @@ def games(db: sqlite3.Connection, *, finished: bool = True) -> list[GameLine]:
             GameLine(
                 gid,
                 status,
-                str(h.get("edition", "?")),
+                edition_of(h),
                 tuple(str(s.get("name", "?")) for s in json.loads(seats)),
                 tuple(r.get("winners", ())),
                 int(r.get("turns", 0)),
@@ -374,7 +385,7 @@ def stats(db: sqlite3.Connection, name: str | None = None) -> Stats:
         levels = sorted({str(s.get("level")) for i, s in enumerate(seats) if i != seat and s.get("kind") == "bot"})
         out.all.add(won, points)
         out.by_level["+".join(levels) or "people"].add(won, points)
-        out.by_edition[str(h.get("edition", "?"))].add(won, points)
+        out.by_edition[edition_of(h)].add(won, points)
         if out.best is None or points > out.best[0]:
             out.best = (points, gid, turns)
     return out

@@ -37,3 +37,13 @@ def test_each_point_keeps_its_own_board() -> None:
     boards = [p.state.to_dict() for p in replay.points]
     assert len({repr(b) for b in boards}) == len(boards)
     assert not replay.over
+
+
+def test_a_game_list_names_a_cubirds_game_where_pigeons_names_its_edition() -> None:
+    from core.cards import Edition
+    from core.record import Record as PigeonsRecord
+    from net.archive import edition_of
+
+    assert edition_of(played(4, upto=3).to_dict()) == "CuBirds"
+    assert edition_of(PigeonsRecord(3, 1, Edition("3.0")).to_dict()) == "3.0"
+    assert edition_of({"game": "chess"}) == "?"
