@@ -341,9 +341,10 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     extra = planned(state, moves).get(z, 0)
     given = {m[1] for m in moves}
     movable: dict[int, list[str]] = {}
+    anything_fits = open_to_all(z)  # then no pigeon needs checking one by one
     for y in birdseed_sources(state, by, z):
         if y not in given:
-            ps = [p for p in state.pigeons[y] if fits(state, z, p, extra)]
+            ps = [*state.pigeons[y]] if anything_fits else [p for p in state.pigeons[y] if fits(state, z, p, extra)]
             if ps:
                 movable[y] = ps
     if not movable:

@@ -109,12 +109,17 @@ def redact(event: Event, viewer: int | None) -> Event:
 def zone_name(zone: str | None, names: Sequence[str] | None = None) -> str:
     if zone is None:
         return "?"
-    if zone in CITY:
-        return {"road": "the Road", "statue": "the Statue", "cables": "the Cables", "crowd": "the Crowd"}[zone]
+    city = _CITY_NAMES.get(zone)
+    if city:
+        return city
     if zone == "deck":
         return "the Flock deck"
     seat = int(zone[1:])
     return f"{_who(seat, names)}'s Balcony"
+
+
+_CITY_NAMES: Final = {"road": "the Road", "statue": "the Statue", "cables": "the Cables", "crowd": "the Crowd"}
+assert set(_CITY_NAMES) == set(CITY)
 
 
 def _who(seat: int | None, names: Sequence[str] | None) -> str:

@@ -35,12 +35,15 @@ AIR = -1
 
 def landing_places(state: GameState, pigeon: str) -> list[int]:
     """R4.1: the Zones a revealed pigeon may enter, from the first tier with room."""
+    home = BALCONY0 + state.active
     for tier in state.book[pigeon].entry:
-        places = [BALCONY0 + state.active if p == BALCONY else CITY.index(p) for p in tier]
-        legal = [z for z in places if fits(state, z, pigeon)]
+        legal = [z for z in (home if p == BALCONY else _CITY_INDEX[p] for p in tier) if fits(state, z, pigeon)]
         if legal:
             return legal
     return [0]  # custom cards always include an unlimited place; this is a safety net
+
+
+_CITY_INDEX: Final = {place: z for z, place in enumerate(CITY)}
 
 
 def enter(state: GameState, f: Frame, ev: Events) -> None:

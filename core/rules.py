@@ -50,7 +50,7 @@ def apply(
     decision, option not offered, game over), leaving `state` unchanged. `at_window`: see
     `advance`.
     """
-    decision, value = find(state, player, decision_id, option)
+    decision, value = find_choice(state.open, state.over, player, decision_id, option)  # find(), a call less
     state.open.remove(decision)
     events: Events = []
     frame = state.stack.pop()
