@@ -351,15 +351,19 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
         if moves:
             state.stack.append(batch(moves))
         return
-    book = state.book
-    smallest = {y: min(book[p].size for p in ps) for y, ps in movable.items()}
-    cap = CITY_CAPACITY[z] if z < BALCONY0 else None
-    free = None if cap is None else cap - spaces(state, z) - extra
-    if free is None or sum(smallest.values()) <= free:
-        y = next(iter(movable))
-        rest = sum(smallest.values()) - smallest[y]
-        ps = [p for p in movable[y] if free is None or book[p].size + rest <= free]
-        prompt = f"Birdseed: which pigeon comes from {zone_name(zid(state, y))}?"
+    first = next(iter(movable))
+    if anything_fits:
+        room_for_all, ps = True, movable[first]
+    else:
+        book, cap = state.book, CITY_CAPACITY[z]
+        assert cap is not None  # a Zone with a limit
+        free = cap - spaces(state, z) - extra
+        smallest = {y: min(book[p].size for p in ps) for y, ps in movable.items()}
+        room_for_all = sum(smallest.values()) <= free
+        rest = sum(smallest.values()) - smallest[first]  # what the other Zones need at least
+        ps = [p for p in movable[first] if book[p].size + rest <= free]
+    if room_for_all:
+        prompt = f"Birdseed: which pigeon comes from {zone_name(zid(state, first))}?"
         opts = [pigeon_option(state, p) for p in ps]
     else:
         prompt = f"Birdseed: {zone_name(zid(state, z))} has no room for one from every Zone: which pigeon moves next?"

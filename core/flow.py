@@ -10,7 +10,7 @@ tables of their own; `core.rules` joins them, so nothing registers by being impo
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any, Callable, Final, Iterable, Mapping, Sequence
+from typing import Any, Callable, Container, Final, Iterable, Mapping, Sequence
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, ActionKind, Rule
 from core.decisions import REACTIONS, Decision, DecisionKind, Option, OptionValue
@@ -198,16 +198,15 @@ def kind_of(card: str) -> ActionKind:
 _KIND: Final = {cid: row.kind for cid, row in ACTIONS.items()}
 
 
-def first_of(hand: Iterable[str], kinds: Iterable[ActionKind]) -> list[str]:
+def first_of(hand: Iterable[str], kinds: Container[ActionKind]) -> list[str]:
     """One card id per distinct kind among `kinds` in `hand`: copies of a card are one choice."""
-    want = kinds if type(kinds) is frozenset else frozenset(kinds)
     out: dict[ActionKind, str] = {}
     kind = _KIND
     for c in hand:
         k = kind[c]
-        if k in want and k not in out:
+        if k in kinds and k not in out:
             out[k] = c
-    return list(out.values())
+    return [*out.values()]
 
 
 def emit(
