@@ -59,9 +59,7 @@ class CubirdsTableScreen(DealtScreen[PlayerView]):
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
-        yield BirdStatus(g, id="bird-status")
-        yield BirdRows(g, id="bird-rows")
-        yield Collections(g, id="bird-players")
+        yield from board(g)
         with Horizontal(id="bird-bottom"):
             with Vertical(id="bird-left"):
                 with VerticalScroll(id="bird-prompt-box", can_focus=False):
@@ -130,6 +128,13 @@ class CubirdsTableScreen(DealtScreen[PlayerView]):
 
     def _help(self) -> Screen[Any]:
         return BirdsHelpScreen(self.glyphs)
+
+
+def board(g: Glyphs) -> ComposeResult:
+    """The status line, the rows and every collection: the top of a table and of a replay."""
+    yield BirdStatus(g, id="bird-status")
+    yield BirdRows(g, id="bird-rows")
+    yield Collections(g, id="bird-players")
 
 
 def _fresh(before: PlayerView, now: PlayerView) -> frozenset[str]:
@@ -226,6 +231,7 @@ class BirdsOverScreen(GameOverScreen):
         log: Sequence[tuple[str, bool]] = (),
         replay: ReplayKey | None = None,
     ) -> None:
+        """GameOverScreen's, for this game's view."""
         super().__init__(view, seats, glyphs, can_rematch, log, replay)  # type: ignore[arg-type]
         self.birds = view
 

@@ -11,13 +11,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from core.cubirds.cards import SPECIES
-from core.cubirds.events import redact
+from core.cubirds.events import Event, redact
 from core.cubirds.record import Record
 from core.cubirds.replay import Replay
 from core.cubirds.views import PlayerView, view
 from pigeon_tui.birds import counts, in_order
-from pigeon_tui.screens.cubirds import log_lines
-from pigeon_tui.screens.replay import ALL, ReplayScreen
+from pigeon_tui.screens.cubirds import board, log_lines
+from pigeon_tui.screens.replay import ReplayScreen
 from pigeon_tui.widgets.birds import BirdHand, BirdRows, BirdStatus, Collections, Seen
 from pigeon_tui.widgets.log import GameLog
 
@@ -32,9 +32,7 @@ class BirdsReplayScreen(ReplayScreen):
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
-        yield BirdStatus(g, id="bird-status")
-        yield BirdRows(g, id="bird-rows")
-        yield Collections(g, id="bird-players")
+        yield from board(g)
         with Horizontal(id="bird-bottom"):
             with Vertical(id="bird-left"):
                 yield Static(id="replay-bar")
@@ -48,11 +46,7 @@ class BirdsReplayScreen(ReplayScreen):
         seat = self.viewer if isinstance(self.viewer, int) else None
         return view(self.replay.points[self.at].state, seat)
 
-    def show(self) -> None:
-        point = self.replay.points[self.at]
-        v = self.current_view()
-        seat = self.viewer if isinstance(self.viewer, int) else None
-        everything = self.viewer == ALL
+    def _draw(self, v: PlayerView, seat: int | None) -> None:
         letters = bool(getattr(self.app, "ascii_only", False))
         seen = Seen(v, self.names, letters=letters, status=self._whose())
         for widget in (self.query_one(BirdStatus), self.query_one(BirdRows), self.query_one(Collections)):
@@ -60,17 +54,12 @@ class BirdsReplayScreen(ReplayScreen):
         hand = self.query_one(BirdHand)
         hand.display = seat is not None
         hand.seen = seen
-        hands = self.query_one("#replay-hands", Static)
-        hands.display = everything
-        if everything:
-            hands.update(self._all_hands(point.state.hands))
-        events = self.replay.events_to(self.at)
-        if not everything:
-            events = [redact(e, seat) for e in events]
-        log = self.query_one(GameLog)
-        log.clear()
-        log.add(log_lines(events, self.names, seat))
-        self.query_one("#replay-bar", Static).update(self._bar(point))
+
+    def _redact(self, event: Event, seat: int | None) -> Event:
+        return redact(event, seat)
+
+    def _sentences(self, events: list[Event], v: PlayerView, seat: int | None) -> list[tuple[str, bool]]:
+        return log_lines(events, self.names, seat)
 
     def _all_hands(self, hands: Sequence[Sequence[str]]) -> Text:
         out = Text()

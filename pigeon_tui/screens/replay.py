@@ -121,7 +121,23 @@ class ReplayScreen(GuardedScreen):
         v = self.current_view()
         seat = self.viewer if isinstance(self.viewer, int) else None
         everything = self.viewer == ALL
-        names = self.names
+        self._draw(v, seat)
+        hands = self.query_one("#replay-hands", Static)
+        hands.display = everything
+        if everything:
+            hands.update(self._all_hands(point.state.hands))
+        events = self.replay.events_to(self.at)
+        if not everything:
+            events = [self._redact(e, seat) for e in events]
+        log = self.query_one(GameLog)
+        log.clear()
+        log.add(self._sentences(events, v, seat))
+        self.query_one("#replay-bar", Static).update(self._bar(point))
+
+    # What each game's replay draws its own way.
+
+    def _draw(self, v: Any, seat: int | None) -> None:
+        """The board and the viewer's hand (none for a spectator or every card)."""
         self.query_one(TableStatus).show(v, self.seats, Status(Link.LOCAL, message=self._whose()))
         scores = view_scores(v)
         for zone in self.query(ZoneView):
@@ -130,18 +146,13 @@ class ReplayScreen(GuardedScreen):
         hand.display = seat is not None
         if seat is not None:
             hand.show(v.hand, NO_HIGHLIGHT)
-        hands = self.query_one("#replay-hands", Static)
-        hands.display = everything
-        if everything:
-            hands.update(self._all_hands(point.state.hands))
         self.query_one(TableInfo).show(v)
-        events = self.replay.events_to(self.at)
-        if not everything:
-            events = [redact(e, seat) for e in events]
-        log = self.query_one(GameLog)
-        log.clear()
-        log.add(sentences(events, v.book, names))
-        self.query_one("#replay-bar", Static).update(self._bar(point))
+
+    def _redact(self, event: Any, seat: int | None) -> Any:
+        return redact(event, seat)
+
+    def _sentences(self, events: list[Any], v: Any, seat: int | None) -> list[tuple[str, bool]]:
+        return sentences(events, v.book, self.names)
 
     def _bar(self, point: Point[Any, Any]) -> Text:
         """Where the replay stands: the point, its turn, how many events led here."""
