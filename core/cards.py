@@ -300,6 +300,28 @@ def flock_book(edition: Edition, custom: tuple[PigeonDef, PigeonDef] = DEFAULT_C
     return book
 
 
+_TEXTS_30: Final[Mapping[ActionKind, tuple[str, str]]] = {
+    ActionKind.FINE: (
+        "No active use.",
+        "When another player plays Birdseed or guano onto a City Location, they discard their hand.",
+    ),
+    ActionKind.SWEEPER: (
+        "Remove all guano from a City Location or a Balcony; together they make one trophy worth 1 VP.",
+        "When a Fine is played against you, cancel it.",
+    ),
+}
+"""§10: the 3.0 wording of the cards whose rules differ (R5.5 Fine's scope, R5.6 the Sweeper)."""
+
+
+def action_def(kind: ActionKind, edition: Edition = Edition.V35) -> ActionDef:
+    """A kind's row with the card text of `edition` (§10: players read their edition's words)."""
+    row = ACTION_DEFS[kind]
+    if edition is Edition.V30 and kind in _TEXTS_30:
+        text, reaction = _TEXTS_30[kind]
+        return ActionDef(row.kind, row.name, row.recall, row.active, text, reaction)
+    return row
+
+
 def recall(card_id: str) -> int:
     """Flock cards an Action card adds to the Invasion (R3.5)."""
     return ACTIONS[card_id].recall

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Final, Mapping
 
-from core.cards import ACTIONS, BALCONY, PigeonDef, Rule
+from core.cards import ACTIONS, BALCONY, Edition, PigeonDef, Rule, action_def
 from pigeon_tui.themes import ZONE_NAMES
 
 RULE_TEXT: Final[Mapping[Rule, str]] = {
     Rule.NONE: "No special rule.",
     Rule.FAT: "Takes 2 spaces. Guano played onto its Zone may bring all your other guano along, free.",
     Rule.INFAMOUS: (
-        "Lands on the active player's Balcony. Wherever it arrives, anyone may throw guano there. "
+        "Wherever it arrives, anyone may throw guano there. "
         "Converted, it is shuffled back and a face-down Flock card is taken instead."
     ),
     Rule.LADY: "When she arrives, whoever moved her may pull another pigeon to her Zone.",
@@ -21,13 +21,19 @@ RULE_TEXT: Final[Mapping[Rule, str]] = {
 
 
 def place_name(place: str) -> str:
-    return "the active player's Balcony" if place == BALCONY else ZONE_NAMES.get(place, place)
+    if place == BALCONY:
+        return "the active player's Balcony"
+    return f"the {ZONE_NAMES[place]}" if place in ZONE_NAMES else place
+
+
+def _either(places: tuple[str, ...]) -> str:
+    names = [place_name(p) for p in places]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def entry_text(row: PigeonDef) -> str:
     """Where a revealed pigeon lands (R4.1), from its entry tiers."""
-    tiers = [" or ".join(place_name(p) for p in tier) for tier in row.entry]
-    return "Lands on " + ", else ".join(tiers) + "."
+    return "Lands on " + ", else ".join(_either(tier) for tier in row.entry) + "."
 
 
 def pigeon_help(row: PigeonDef) -> str:
@@ -35,8 +41,8 @@ def pigeon_help(row: PigeonDef) -> str:
     return f"{row.name}{size}: {entry_text(row)} {RULE_TEXT[row.rule]}"
 
 
-def action_help(card: str) -> str:
-    """An Action card's name, recall, active use and reaction, on one line."""
-    row = ACTIONS[card]
+def action_help(card: str, edition: Edition = Edition.V35) -> str:
+    """An Action card's name, recall, active use and reaction, on one line, in the edition's words."""
+    row = action_def(ACTIONS[card].kind, edition)
     act = row.text if row.active else "No active use."
     return f"{row.name} (+{row.recall} to the Invasion): {act} Reaction: {row.reaction}"

@@ -3,9 +3,11 @@ and the full game log."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from typing import ClassVar, Final, Mapping, Sequence
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,13 +15,22 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from core.cards import ACTION_COUNTS, ACTION_DEFS, DEFAULT_CUSTOM, FLOCK_COUNTS, Edition, PigeonDef, flock_book
+from core.cards import (
+    ACTION_COUNTS,
+    ACTION_DEFS,
+    DEFAULT_CUSTOM,
+    FLOCK_COUNTS,
+    Edition,
+    PigeonDef,
+    action_def,
+    flock_book,
+)
 from core.house import BOOK, HouseRules
 from pigeon_tui.cardtext import RULE_TEXT, entry_text
 from pigeon_tui.house import rule_lines, short
 from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER, Glyphs
 
-RULES: tuple[tuple[str, str], ...] = (
+RULES: tuple[tuple[str, str], ...] = (  # {fine_scope}: the edition's (FINE_SCOPE)
     (
         "The goal",
         "Collect trophies (pigeons and guano you convert) and keep your own Balcony clean. "
@@ -46,8 +57,9 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "Reactions",
         "Some cards answer what others do: share a Wroom! or Zot!, Fine a player who throws "
-        "guano or Birdseed (they discard their hand), cancel a Fine with the Street Sweeper, redirect pigeons "
-        "about to land on your Balcony with Birdseed, or throw guano where the Infamous Pigeon arrives.",
+        "guano or Birdseed {fine_scope} (they discard their hand), cancel a Fine with the Street Sweeper, "
+        "redirect pigeons about to land on your Balcony with Birdseed, or throw guano where the Infamous "
+        "Pigeon arrives.",
     ),
     (
         "The end",
@@ -55,6 +67,9 @@ RULES: tuple[tuple[str, str], ...] = (
         "wins; ties go to fewer pigeons on the Balcony, then more cards in hand, else the win is shared.",
     ),
 )
+
+FINE_SCOPE: Final[Mapping[Edition, str]] = {Edition.V35: "onto any Zone", Edition.V30: "onto a City Location"}
+"""R5.5 and §10: where a play may be Fined."""
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-9, a-z", "choose the option with that key"),
@@ -67,6 +82,11 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("?", "this help"),
     ("ctrl+q", "quit"),
 )
+
+
+def _indented(text: str) -> Padding:
+    """A card's text under its name, indented on every line it wraps to."""
+    return Padding(Text(text), (0, 0, 0, 3))
 
 
 def _section(title: str) -> Text:
@@ -84,7 +104,7 @@ def help_text(
     for head, body in RULES:
         t = Text()
         t.append(f"{head}. ", style="bold")
-        t.append(body)
+        t.append(body.format(fine_scope=FINE_SCOPE[edition]))
         parts.append(t)
     parts.append(_section("House rules" + (" (this game)" if changed else " (the book's reading here)")))
     for setting, what in rule_lines(house):
@@ -95,19 +115,21 @@ def help_text(
     t = Text("A host sets them: --house-rule NAME=VALUE, or the start and host screens.", style="italic")
     parts.append(t)
     parts.append(_section("Keys"))
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(justify="right", style="bold", no_wrap=True)
+    keys.add_column()
     for key, what in KEYS:
-        t = Text()
-        t.append(f"{key:>12}  ", style="bold")
-        t.append(what)
-        parts.append(t)
+        keys.add_row(key, what)
+    parts.append(keys)
     parts.append(_section("Action cards (55)"))
-    for kind, row in ACTION_DEFS.items():
+    for kind in ACTION_DEFS:
+        row = action_def(kind, edition)
         t = Text()
         t.append(f"{row.name}", style="bold")
-        t.append(f"  x{ACTION_COUNTS[kind]}, recall +{row.recall}\n")
-        t.append(f"   Action: {row.text if row.active else 'No active use.'}\n")
-        t.append(f"   Reaction: {row.reaction}")
+        t.append(f"  x{ACTION_COUNTS[kind]}, recall +{row.recall}")
         parts.append(t)
+        parts.append(_indented(f"Action: {row.text if row.active else 'No active use.'}"))
+        parts.append(_indented(f"Reaction: {row.reaction}"))
     parts.append(_section("Pigeons (40 Flock cards)"))
     book = flock_book(edition, custom)
     seen: dict[str, tuple[PigeonDef, int]] = {}
@@ -118,9 +140,9 @@ def help_text(
         t.append(f"{PIGEON_LETTER[pigeon.kind]}  ", style="bold")
         t.append(pigeon.name, style="bold")
         size = f", size {pigeon.size}" if pigeon.size != 1 else ""
-        t.append(f"  x{count}{size}\n")
-        t.append(f"   {entry_text(pigeon)} {RULE_TEXT[pigeon.rule]}")
+        t.append(f"  x{count}{size}")
         parts.append(t)
+        parts.append(_indented(f"{entry_text(pigeon)} {RULE_TEXT[pigeon.rule]}"))
     legend = Text()
     legend.append("\nOn the table: ", style="bold")
     legend.append(", ".join(f"{PIGEON_LETTER[k]} {k.value}" for k in FLOCK_COUNTS))
@@ -141,6 +163,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("down,j", "scroll(1)", "Down", show=False, id="help-down"),
         Binding("pageup", "scroll(-10)", "Page up", show=False, id="help-page-up"),
         Binding("pagedown,space", "scroll(10)", "Page down", show=False, id="help-page-down"),
+        Binding("home", "ends(False)", "Top", show=False, id="help-home", priority=True),
+        Binding("end", "ends(True)", "End", show=False, id="help-end", priority=True),
     ]
 
     def __init__(
@@ -170,12 +194,17 @@ class HelpScreen(ModalScreen[None]):
     def action_scroll(self, lines: int) -> None:
         self.query_one("#help-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
+    def action_ends(self, end: bool) -> None:
+        _ends(self.query_one("#help-body", VerticalScroll), end)
+
 
 class LogScreen(ModalScreen[None]):
     """Everything that happened this game, newest last."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,l", "close", "Close", id="close-log", key_display="esc"),
+        Binding("home", "ends(False)", "Top", show=False, id="log-home", priority=True),
+        Binding("end", "ends(True)", "End", show=False, id="log-end", priority=True),
     ]
 
     def __init__(self, lines: Sequence[tuple[str, bool]], glyphs: Glyphs) -> None:
@@ -198,3 +227,15 @@ class LogScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_ends(self, end: bool) -> None:
+        _ends(self.query_one("#log-body", VerticalScroll), end)
+
+
+def _ends(body: VerticalScroll, end: bool) -> None:
+    """Home or End, all the way at once (the screens bind them with priority: the scroll
+    container's own binding animates for a second, so End seemed to stop half way)."""
+    if end:
+        body.scroll_end(animate=False, immediate=True)
+    else:
+        body.scroll_home(animate=False, immediate=True)

@@ -153,7 +153,7 @@ class TableScreen(DealtScreen[PlayerView]):
             zone.show(view, seats, self.highlight, scores, self.flash)
         hand = self.query_one(Hand)
         hand.set_class(HAND in self.flash.zones, "-changed")
-        hand.show(view.hand, self.highlight, watching=view.seat is None)
+        hand.show(view.hand, self.highlight, watching=view.seat is None, edition=view.edition)
         self.query_one(TableInfo).show(view)
 
     @on(ZoneView.Selected)

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.style import Style
 from textual.widget import Widget
 
-from core.cards import ACTIONS
+from core.cards import ACTIONS, Edition
 from pigeon_tui.cardtext import action_help
 from pigeon_tui.themes import HIGHLIGHT_STYLE, Glyphs, card_style, fit
 from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight
@@ -41,8 +41,10 @@ class Hand(Widget):
         self._drawn = False
         """Height of the hand's column at the last layout."""
 
-    def show(self, cards: tuple[str, ...], highlight: Highlight, watching: bool = False) -> None:
-        """Draw `cards` (a spectator, `watching`, has none)."""
+    def show(
+        self, cards: tuple[str, ...], highlight: Highlight, watching: bool = False, edition: Edition = Edition.V35
+    ) -> None:
+        """Draw `cards` (a spectator, `watching`, has none); their tooltip in `edition`'s words."""
         if self._drawn and (cards, highlight) == (self._cards, self._highlight):
             return
         self._drawn = True
@@ -50,7 +52,7 @@ class Hand(Widget):
         self._cards, self._highlight = cards, highlight
         self.border_title = "Watching (no hand)" if watching else f"Your hand ({len(cards)})"
         self.border_subtitle = "" if watching else "+n: pigeons it calls"
-        self.tooltip = Content("\n".join(action_help(c) for c in cards if c in ACTIONS)) if cards else None
+        self.tooltip = Content("\n".join(action_help(c, edition) for c in cards if c in ACTIONS)) if cards else None
         self.refresh(layout=layout)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

@@ -22,7 +22,7 @@ from textual.style import Style
 from textual.timer import Timer
 from textual.widget import Widget
 
-from core.cards import ACTIONS
+from core.cards import ACTIONS, Edition
 from core.decisions import BACK, DONE, PASS, REACTIONS, Decision, Option, OptionValue
 from core.views import PlayerView
 from pigeon_tui.cardtext import action_help, pigeon_help
@@ -346,7 +346,7 @@ class Prompt(Widget, can_focus=True):
         book = self.view.book if self.view is not None else {}
         for ref in sorted(self.entries[self.cursor].refs):
             if ref in ACTIONS:
-                return action_help(ref)
+                return action_help(ref, self.view.edition if self.view is not None else Edition.V35)
             if ref in book:
                 return pigeon_help(book[ref])
         return ""
