@@ -58,4 +58,5 @@ class GameLog(Widget):
             if out and len(out) + len(wrapped) > height:
                 break  # whole sentences only: a wrapped one's tail alone at the top reads as nonsense
             out[:0] = wrapped
-        return Content("\n").join(out[-height:])
+        out = out[-height:]
+        return Content("\n").join([Content()] * (height - len(out)) + out)  # the newest stays at the bottom

@@ -27,6 +27,9 @@ STATUS_WIDTH: Final = 80
 """Cells of the status line at 80 columns."""
 SEARCH: Final = 400
 """Points either side of the expected ones searched to tell a stale board from a wrong one."""
+ALSO_AHEAD: Final = 12
+"""How far after the log's first match the same rows may stand for a later telling (one
+Invasion or scare batch tells a handful of landings)."""
 
 
 def truth_fields(v: PlayerView, names: Sequence[str], me: int | None) -> dict[str, tuple[str, ...]]:
@@ -183,15 +186,15 @@ class Judge:
         return None
 
     def also_shown(self, log: Sequence[str], k: int) -> list[int]:
-        """`k` and the sentences right after it that the same log rows could end with: a run of
+        """`k` and the sentences soon after it that the same log rows could end with: a run of
         one sentence told again and again ("The Infamous Pigeon lands on the Crowd." five times)
-        shows the same rows after its 3rd, 4th and 5th telling when only three rows fit."""
+        shows the same rows after its 3rd, 4th and 5th telling when only three rows fit, and a
+        log with room for one sentence shows "The Infamous Pigeon flies from Dove's Balcony to
+        the Crowd." alike after the first and the fifth of five landings."""
         shown = " ".join(log).split()
         n = len(shown)
-        out = [k]
-        while out[-1] + 1 < len(self.ends) and self.words[self.ends[out[-1] + 1] - n : self.ends[out[-1] + 1]] == shown:
-            out.append(out[-1] + 1)
-        return out
+        ahead = range(k + 1, min(len(self.ends), k + 1 + ALSO_AHEAD))
+        return [k] + [j for j in ahead if self.words[self.ends[j] - n : self.ends[j]] == shown]
 
     def judge(self, index: int, table: Table) -> Verdict:
         if table.log_cut:

@@ -168,10 +168,11 @@ def test_the_status_line_is_read_with_the_last_round_and_the_connection() -> Non
 
 
 def test_log_rows_that_repeat_one_sentence_are_read_as_any_of_its_tellings() -> None:
-    """Five Infamous Pigeons land on the Crowd one after the other and the prompt leaves room
-    for three log rows: the rows read the same after the 3rd, 4th and 5th landing, so the board
-    (five of them in the Crowd) is true for one of those readings. The board from before the
-    landings under the same rows is still caught."""
+    """Five Infamous Pigeons fly to the Crowd one after the other (two from Dove's Balcony) and
+    the prompt leaves room for one sentence: "...flies from Dove's Balcony to the Crowd." reads
+    the same after the 1st and the 5th landing, so the board (five of them in the Crowd) is
+    true for one of those readings. The board from before the landings under the same rows is
+    still caught."""
     d = json.loads((DATA.parent / "repeated.json").read_text())
     story = replay(d["record"], d["me"], d["names"])
     frames = [_frame(d[key]) for key in ("before", "during", "after")]

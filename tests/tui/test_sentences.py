@@ -178,7 +178,7 @@ async def test_the_log_shows_whole_sentences_only() -> None:
         log.add([("Bo draws 2 cards.", False), ("The Lame Pigeon flies from the Statue to the Road.", False)])
         log.add([("You play Blam! on the Statue.", False)])
         await pilot.pause()
-        assert [str(line) for line in log.render().split()] == ["You play Blam! on", "the Statue."]
+        assert [str(line) for line in log.render().split()] == ["", "You play Blam! on", "the Statue."]
         log.add([("Bo draws 2 cards.", False)])
         await pilot.pause()
         assert [str(line) for line in log.render().split()] == ["You play Blam! on", "the Statue.", "Bo draws 2 cards."]
