@@ -187,6 +187,8 @@ class Session:
         self._skip_over = False
         self._closed = False
         self.message = ""
+        self.rematches = 0
+        """Rematches played at this table: each rotated the seats one place (seat s to s+1)."""
         self.on_change: Callable[[], None] | None = None
         """Called when the lobby, the table, the seat or the connection changed (lobby screen)."""
 
@@ -289,6 +291,7 @@ class Session:
         out = await self.client.rematch()
         if not out.ok:
             raise ChoiceRefused(out.text or "the host refused a rematch")
+        self.rematches += 1
         return self
 
     async def watch(self, table: int) -> None:

@@ -57,7 +57,7 @@ class TableScreen(DealtScreen[PlayerView]):
             for zone in CITY:
                 yield ZoneView(zone, g)
         with Horizontal(id="balconies"):
-            for seat in range(self.players or 0):
+            for seat in self._balcony_order(self.players or 0):
                 yield ZoneView(f"b{seat}", g)
         with Horizontal(id="bottom"):
             with Vertical(id="left"):
@@ -132,7 +132,14 @@ class TableScreen(DealtScreen[PlayerView]):
         self.players = players
         box = self.query_one("#balconies")
         box.remove_children()
-        box.mount_all(ZoneView(f"b{seat}", self.glyphs) for seat in range(players))
+        box.mount_all(ZoneView(f"b{seat}", self.glyphs) for seat in self._balcony_order(players))
+
+    def _balcony_order(self, players: int) -> list[int]:
+        """Seats in the order their Balconies are drawn. A rematch rotates the seats one place
+        (docs/protocol.md); the drawing turns with them, so everyone's Balcony keeps its place
+        on screen game after game (yours first at a game against bots)."""
+        turn = self.session.rematches if self.session is not None else 0
+        return [(turn + i) % players for i in range(players)] if players else []
 
     def _waiting_text(self, view: PlayerView) -> str:
         if view.over:

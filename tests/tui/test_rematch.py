@@ -8,11 +8,13 @@ from dataclasses import replace
 import pytest
 
 from net.spawn import HostSpec
+from pigeon_tui.app import PigeonApp
 from pigeon_tui.remote import HostHere
 from pigeon_tui.screens import table as table_screen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions
+from pigeon_tui.widgets.zone import ZoneView
 from tests.tui.conftest import make_app, screen_text
 
 
@@ -38,6 +40,7 @@ async def test_rematch_deals_the_new_game_on_the_new_table(monkeypatch: pytest.M
                 await pilot.pause(0.05)
         session = app.session
         assert session is not None and isinstance(session.host, HostHere)
+        assert _balconies(app) == ["b0", "b1"] and session.seat == 0
         table = session.host.table_of(session)
         assert table is not None
         table.config = replace(table.config, turn_limit=0, reaction_limit=0)
@@ -49,3 +52,10 @@ async def test_rematch_deals_the_new_game_on_the_new_table(monkeypatch: pytest.M
         assert not app.screen.view.over
         await pilot.pause(0.1)
         assert "Dealing" not in screen_text(app)
+        assert app.screen.view.seat == 1 and _balconies(app) == ["b1", "b0"], "your Balcony keeps its place"
+
+
+def _balconies(app: PigeonApp) -> list[str]:
+    """The Balconies' Zone ids, left to right, on the table (under the results, if shown)."""
+    table = next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
+    return [z.zone for z in table.query("#balconies ZoneView").results(ZoneView)]
