@@ -322,9 +322,9 @@ class Client:
     async def watch(self, table: int) -> Outcome:
         return await self._request({"t": "watch", "table": table})
 
-    async def create(self, **fields: int | str | None) -> Outcome:
+    async def create(self, **fields: float | str | None) -> Outcome:
         """Open a new table (if the host allows another) and sit at it. Fields of `create`
-        (`seats`, `bots`, `level`, `edition`, `game_id`); None or absent: the host's own."""
+        (`seats`, `bots`, `level`, `edition`, `game_id`, `bot_delay`); None or absent: the host's own."""
         msg: dict[str, Any] = {"t": "create", **{k: v for k, v in fields.items() if v is not None}}
         return await self._request(msg)
 

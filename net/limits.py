@@ -62,6 +62,8 @@ EVENT_HISTORY: Final = 400
 """Updates per seat the host keeps so a reconnecting client gets the events it missed."""
 SNAPSHOT_EVENTS: Final = 300
 """Most events a snapshot carries (older ones are left out, and the snapshot says so)."""
+BOT_DELAY_MAX: Final = 5.0
+"""Most seconds a bot of a table opened with `create` waits before each move (its `bot_delay`)."""
 TABLE_SEATS_MAX: Final = 6
 """Seats at one table (the game is for 2 to 6)."""
 REACTION_WINDOW: Final = 1.5

@@ -275,7 +275,7 @@ class Lobby:
             reaction_limit=base.reaction_limit,
             turn_limit=base.turn_limit,
             away_grace=base.away_grace,
-            bot_delay=base.bot_delay,
+            bot_delay=base.bot_delay if msg.bot_delay is None else msg.bot_delay,
             name=f"{s.name}'s table",
         )
 

@@ -14,6 +14,7 @@ from core.decisions import Decision, DecisionKind, Option, normalize
 from core.games import DEFAULT, GAMES, game, record_from_dict, rules_text
 from net.errors import ErrorCode, NetError
 from net.limits import (
+    BOT_DELAY_MAX,
     CHAT_MAX,
     NAME_MAX,
     OPTION_DEPTH,
@@ -123,6 +124,9 @@ class Create(NamedTuple):
     edition: Annotated[str, Size(16)] | None = None
     game_id: GameId | None = None
     """The game to play (default: the host's own)."""
+    bot_delay: Annotated[float, Range(0, BOT_DELAY_MAX)] | None = None
+    """Seconds a bot waits before each move of its turn, so people can follow it (default:
+    the host's own): the pace chosen by whoever opens a table against bots."""
     aid: Aid = None
 
 

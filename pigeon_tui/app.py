@@ -362,6 +362,7 @@ class PigeonApp(App[None]):
                     level=levels,
                     edition=bots.edition.value,
                     game_id=bots.game,
+                    bot_delay=bots.bot_delay,  # the pace chosen on the start screen (an SSH guest's too)
                 )
                 if not out.ok:
                     self.notify(f"The host refused a table: {out.text or out.code}", severity="error", timeout=8)

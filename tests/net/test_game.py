@@ -273,3 +273,22 @@ async def test_client_gives_up_when_the_host_no_longer_knows_its_seat() -> None:
     finally:
         await c.close()
         await again.close()
+
+
+async def test_a_table_opened_with_create_plays_its_bots_at_the_pace_asked() -> None:
+    """Issue 10 (no surprises): a table a guest opens against bots (serve-ssh's guests) has the
+    pace chosen on the guest's start screen (`create.bot_delay`); without it, the host's own."""
+    async with running_host(table_config(seats=3, bots=1, bot_delay=0.25), tables=4) as host:
+        paced, plain = Client("127.0.0.1", host.port, "Ada"), Client("127.0.0.1", host.port, "Bea")
+        await paced.connect()
+        await plain.connect()
+        assert (await paced.create(seats=2, bots=1, bot_delay=1.6)).ok
+        assert (await plain.create(seats=2, bots=1)).ok
+        tables = host.tables
+        assert paced.table_id is not None and plain.table_id is not None
+        assert tables[paced.table_id].config.bot_delay == 1.6
+        assert tables[plain.table_id].config.bot_delay == 0.25
+        with_too_slow = await paced.create(seats=2, bots=1, bot_delay=60.0)
+        assert not with_too_slow.ok and with_too_slow.code == "bad_field"
+        await paced.close()
+        await plain.close()
