@@ -42,8 +42,11 @@ class Reader:
             return "the Flock deck"
         return f"{self.whose(int(zone[1:]))} Balcony"
 
-    def on(self, zone: str | None) -> str:
-        """ "on the Statue", "in the Crowd", "on Ada's Balcony"."""
+    def on(self, zone: str | None, subject: int | None = None) -> str:
+        """ "on the Statue", "in the Crowd", "on Ada's Balcony"; "on their Balcony" when it is
+        the Balcony of the sentence's `subject`."""
+        if subject is not None and subject != self.me and zone == f"b{subject}":
+            return "on their Balcony"
         return f"{'in' if zone == 'crowd' else 'on'} {self.where(zone)}"
 
     def card(self, card: str) -> str:
@@ -101,7 +104,7 @@ def _played(e: Event, r: Reader) -> str:
         text = f"{who} {r.verb(e.player, 'react', 'reacts')} with {card}"
     else:
         text = f"{who} {r.verb(e.player, 'play', 'plays')} {card}"
-    return end(text + (f" {r.on(e.zone)}" if e.zone else ""))
+    return end(text + (f" {r.on(e.zone, e.player)}" if e.zone else ""))
 
 
 def _returned(e: Event, r: Reader) -> str:

@@ -46,6 +46,8 @@ def test_r5_a_card_played_names_its_player_and_zone() -> None:
         "Bo reacts with Wroom! on the Road."
     ]
     assert told(Event(EventKind.PLAYED, 1, (BIRDSEED[0],), reaction=True)) == ["Ada reacts with Birdseed."]
+    assert told(Event(EventKind.PLAYED, 2, (BLAM[0],), "b2")) == ["Bo plays Blam! on their Balcony."]
+    assert told(Event(EventKind.PLAYED, 0, (BLAM[0],), "b0")) == ["You play Blam! on your Balcony."]
 
 
 def test_r5_5_a_second_fine_goes_back_to_its_players_hand() -> None:
