@@ -235,6 +235,11 @@ class BirdsOverScreen(GameOverScreen):
         super().__init__(view, seats, glyphs, can_rematch, log, replay)  # type: ignore[arg-type]
         self.birds = view
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "board":
+            return False  # the results replace the CuBirds table: there is no board under them
+        return super().check_action(action, parameters)
+
     def compose(self) -> ComposeResult:
         view, g = self.birds, self.glyphs
         names = [s.name for s in self.seats] or [f"Player {i + 1}" for i in range(view.players)]
