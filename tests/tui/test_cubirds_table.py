@@ -134,7 +134,7 @@ async def test_game_over_offers_the_whole_log_and_the_replay_of_a_game_this_mach
         await pilot.pause(0.1)
         text = screen_text(app)
         assert "Watch the replay (w)" in text and "Read the whole log (l)" in text
-        assert "Final board" not in text  # no board lies under the results
+        assert "board" not in {b.binding.action for b in app.active_bindings.values()}  # no board lies under them
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen) and "You lay 2 Owls" in screen_text(app)
 
