@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, Final, Generic, Sequence, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.message import Message
-from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -30,12 +28,12 @@ from pigeon_tui.screens.custom import CustomCards
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.session import GameOptions
 from pigeon_tui.themes import Glyphs
+from pigeon_tui.widgets.setting import Setting
 from pigeon_tui.yours import Yours
 
 if TYPE_CHECKING:
     from pigeon_tui.app import PigeonApp
 
-T = TypeVar("T")
 
 TITLE = r"""
  ___ _                            ___    ___
@@ -88,47 +86,6 @@ def game_setting(current: str, dom_id: str) -> Setting[str]:
     return Setting(
         "Game", ids, [g.title for g in GAMES.values()], ids.index(current) if current in ids else 0, id=dom_id
     )
-
-
-class Setting(Widget, Generic[T], can_focus=True):
-    """One setting: a label and a value changed with the left and right arrows."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,minus", "step(-1)", "Less", show=False, id="setting-previous"),
-        Binding("right,plus,space", "step(1)", "More", show=False, id="setting-next"),
-        Binding("down", "app.focus_next", "Next", show=False, id="setting-down"),
-        Binding("up", "app.focus_previous", "Previous", show=False, id="setting-up"),
-    ]
-
-    index: reactive[int] = reactive(0)
-
-    class Changed(Message):
-        def __init__(self, setting: Setting[object]) -> None:
-            super().__init__()
-            self.setting = setting
-
-    def __init__(self, label: str, values: Sequence[T], shown: Sequence[str], index: int, *, id: str) -> None:  # noqa: A002
-        super().__init__(id=id)
-        self.label = label
-        self.values = list(values)
-        self.shown = list(shown)
-        self.set_reactive(Setting.index, index)
-
-    @property
-    def value(self) -> T:
-        return self.values[self.index]
-
-    def action_step(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.values)
-        self.post_message(self.Changed(self))  # type: ignore[arg-type]
-
-    def render(self) -> Text:
-        t = Text(f"{self.label:<9}", style="bold")
-        t.append(f"< {self.shown[self.index]} >")
-        return t
-
-    def on_click(self) -> None:
-        self.action_step(1)
 
 
 class StartScreen(GuardedScreen):

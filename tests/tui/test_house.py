@@ -88,8 +88,9 @@ def test_r4_6_the_table_shows_a_house_rule_away_from_the_book() -> None:
 
 
 async def test_r9_the_start_screen_defines_the_custom_cards() -> None:
-    """§9: the start screen's Cards line opens a form for the two customizable cards; an
-    impossible card is refused there, saying why; the cards go to the game's private host."""
+    """§9: the start screen's Cards line opens a form for the two customizable cards, a field for
+    each thing a card may change; an impossible card is refused there, saying why; the cards go to
+    the game's private host."""
     from textual.widgets import Static
 
     from pigeon_tui.screens.custom import CustomCardsForm
@@ -105,12 +106,15 @@ async def test_r9_the_start_screen_defines_the_custom_cards() -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CustomCardsForm)
-        form.query_one("#custom-1").value = "name=Racing Pigeon,places=cables"  # type: ignore[attr-defined]
+        assert "[x] Road [x] Statue [x] Cables [x] Crowd [ ] Balcony" in screen_text(app)
+        await pilot.press(*"Racing", "space", *"Pigeon", "down", "down")  # name; past the size, to the places
+        await pilot.press("space", "right", "space", "right", "right", "space")  # only the Cables
         await pilot.press("enter")
         await pilot.pause()
         error = str(form.query_one("#custom-error", Static).render())
         assert app.screen is form and "places must include the Road, the Crowd or the Balcony" in error
-        form.query_one("#custom-1").value = "name=Racing Pigeon,places=road+statue,rule=lady"  # type: ignore[attr-defined]
+        await pilot.press("left", "space", "left", "space", "left", "space", "down", "right", "right", "right")
+        assert "lady: pulls another pigeon to her Zone" in screen_text(app)  # the rule's hint
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and "Cards    < Racing Pigeon >" in screen_text(app)
