@@ -68,7 +68,7 @@ class Places(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Previous place", show=False, id="places-left"),
         Binding("right", "move(1)", "Next place", show=False, id="places-right"),
-        Binding("space", "toggle", "On/off", id="places-toggle"),
+        Binding("space", "flip", "On/off", id="places-toggle"),
         Binding("down", "app.focus_next", "Next", show=False, id="places-down"),
         Binding("up", "app.focus_previous", "Previous", show=False, id="places-up"),
     ]
@@ -87,7 +87,7 @@ class Places(Widget, can_focus=True):
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(PLACES)
 
-    def action_toggle(self) -> None:
+    def action_flip(self) -> None:
         self.chosen = self.chosen ^ {PLACES[self.cursor]}
 
     def render(self) -> Text:
@@ -105,7 +105,7 @@ class Places(Widget, can_focus=True):
             if x < 0:
                 break
         self.cursor = i
-        self.action_toggle()
+        self.action_flip()
 
 
 class CardFields(Vertical):
