@@ -19,8 +19,8 @@ from core.games import GAMES
 from pigeon_tui.screens.custom import CustomCards
 from pigeon_tui.screens.size import GuardedScreen
 from pigeon_tui.screens.start import MIXED, chosen_house, game_setting, house_settings, mixed
-from pigeon_tui.widgets.setting import Setting
 from pigeon_tui.themes import Glyphs
+from pigeon_tui.widgets.setting import Setting
 
 if TYPE_CHECKING:
     from net.client import TableInfo
