@@ -13,20 +13,19 @@ from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar, Final
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
-
-from core.views import PlayerView
 
 if TYPE_CHECKING:
     from net.spawn import HostProcess, HostSpec
     from pigeon_tui.screens.cubirds import CubirdsTableScreen
-    from pigeon_tui.screens.game_over import ReplayKey
     from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.birds import BIRD_COLOURS
 from pigeon_tui.changes import FLASH_SECONDS
 from pigeon_tui.hangup import watch_terminal
-from pigeon_tui.joining import Joining, SeatKeeper
-from pigeon_tui.session import GameOptions, Seat, Session
+from pigeon_tui.joining import Joining
+from pigeon_tui.lan_games import LanGames
+from pigeon_tui.session import GameOptions, Session
 from pigeon_tui.themes import KIND_COLOURS, glyphs
 
 log = logging.getLogger(__name__)
@@ -91,6 +90,7 @@ class PigeonApp(App[None]):
         """Private hosts run on this event loop instead of as a child (tests, screenshots)."""
         self.session_factory: SessionFactory = session_factory or self._private_game
         self.session: Session | None = None
+        self.lan = LanGames(self)
         ScrollBar.renderer = AsciiScrollBarRender if ascii_only else ScrollBarRender
 
     # -- looks ---------------------------------------------------------------------------
@@ -113,13 +113,18 @@ class PigeonApp(App[None]):
         joined over TCP. Raises HostFailed, Refused, OSError."""
         from pigeon_tui.remote import private_game
 
-        spawned, self.prespawned = self.prespawned, None
-        if spawned is not None and (spawned.spec != options.host_spec() or not spawned.running):
-            await spawned.stop()
-            spawned = None
+        spawned = await self._take_prespawned(options.host_spec())
         return await private_game(options, spawned, here=self.host_here)
 
-    async def _drop_session(self, leave: bool = False) -> None:
+    async def _take_prespawned(self, spec: HostSpec | None = None) -> HostProcess | None:
+        """The private host the CLI started, if it still runs (and was started for `spec`)."""
+        spawned, self.prespawned = self.prespawned, None
+        if spawned is not None and ((spec is not None and spawned.spec != spec) or not spawned.running):
+            await spawned.stop()
+            spawned = None
+        return spawned
+
+    async def drop_session(self, leave: bool = False) -> None:
         """Close the current session; with `leave`, give up its seat for good first."""
         session, self.session = self.session, None
         if session is not None:
@@ -134,15 +139,15 @@ class PigeonApp(App[None]):
         if self.play_now:
             self.start_game(self.options)  # the start screen is built only if asked for
             return
-        self._show_start()
+        self.show_start()
         if self.join_address is not None:
-            self.join_game(*self.join_address)
+            self.lan.join(*self.join_address)
         elif self.joining.find:
             from pigeon_tui.screens.lobby import JoinScreen
 
             self.push_screen(JoinScreen(self.glyphs, self.joining.name))
 
-    def _show_start(self) -> None:
+    def show_start(self) -> None:
         from pigeon_tui.screens.start import StartScreen
 
         stack = self.screen_stack
@@ -174,10 +179,10 @@ class PigeonApp(App[None]):
     def back_to_start(self) -> None:
         """Leave the game or table (if any) for good and show the start screen alone."""
         self.run_worker(self._back_to_start(), group="session", exit_on_error=False)
-        self._show_start()
+        self.show_start()
 
     async def _back_to_start(self) -> None:
-        await self._drop_session(leave=True)
+        await self.drop_session(leave=True)
         self._look_up_again()  # its host gone, a game left unfinished is offered
 
     def start_game(self, options: GameOptions) -> None:
@@ -186,7 +191,9 @@ class PigeonApp(App[None]):
         self.options = options
         if self.joining.guest and self.join_address is not None:
             host, port, name, password = self.join_address  # a new table with bots on our host
-            self.run_worker(self._enter_lobby(host, port, name, password, bots=options), exclusive=True, group="start")
+            self.run_worker(
+                self.lan.enter_lobby(host, port, name, password, bots=options), exclusive=True, group="start"
+            )
             return
         self.run_worker(self._start_game(options), exclusive=True, group="start")
 
@@ -194,7 +201,7 @@ class PigeonApp(App[None]):
         from net.client import Refused
         from net.spawn import HostFailed
 
-        await self._drop_session()
+        await self.drop_session()
         dealing: list[TableScreen | CubirdsTableScreen] = []
         waiting = True
 
@@ -202,7 +209,7 @@ class PigeonApp(App[None]):
             # The timer queues this call when it fires: it may run after the session came (on a
             # busy machine), and an empty table would then replace the dealt one for good.
             if waiting:
-                dealing.append(self._show_table(None, options.players, options.game))
+                dealing.append(self.show_table(None, options.players, options.game))
 
         timer = self.set_timer(DEALING_AFTER, draw_empty)
         try:
@@ -210,7 +217,7 @@ class PigeonApp(App[None]):
         except (HostFailed, Refused, OSError, TimeoutError) as exc:
             log.error("the game could not start: %s", exc)
             self.notify(f"The game could not start: {exc}", severity="error", timeout=10)
-            self._show_start()
+            self.show_start()
             return
         finally:
             waiting = False
@@ -219,7 +226,7 @@ class PigeonApp(App[None]):
             self.session = session
             dealing[0].attach(session)
         else:
-            self._show_table(session)
+            self.show_table(session)
 
     def resume_game(self, token: str) -> None:
         """Take up the game against bots left unfinished here (crash, Ctrl+Q, closed terminal):
@@ -231,25 +238,22 @@ class PigeonApp(App[None]):
         from net.spawn import HostFailed
         from pigeon_tui.remote import private_game
 
-        await self._drop_session()
-        spawned, self.prespawned = self.prespawned, None  # whatever its options: it holds the game
-        if spawned is not None and not spawned.running:
-            await spawned.stop()
-            spawned = None
+        await self.drop_session()
+        spawned = await self._take_prespawned()  # whatever its options: it holds the game
         try:
             session = await private_game(self.options, spawned, here=self.host_here, token=token)
         except Refused as exc:
             self.notify(f"Your game could not be taken up: {exc.text or exc.code}", severity="error", timeout=10)
-            self._show_start()
+            self.show_start()
             return
         except (HostFailed, OSError, TimeoutError) as exc:
             log.error("the game could not be resumed: %s", exc)
             self.notify(f"Your game could not be taken up: {exc}", severity="error", timeout=10)
-            self._show_start()
+            self.show_start()
             return
-        self._show_table(session)
+        self.show_table(session)
 
-    def _show_table(
+    def show_table(
         self, session: Session | None, players: int | None = None, game_id: str | None = None
     ) -> TableScreen | CubirdsTableScreen:
         """The table of the session's game (or of `game_id`, before the session comes)."""
@@ -265,120 +269,18 @@ class PigeonApp(App[None]):
             screen = CubirdsTableScreen(session, self.glyphs, letters=self.ascii_only or self.no_color)
         else:
             screen = TableScreen(session, self.glyphs, players)
-        self._leave_results()
-        if type(self.screen).__name__ in _GAME_SCREENS:
+        self.leave_results()
+        self.replace_game_screen(screen)
+        return screen
+
+    def replace_game_screen(self, screen: Screen[None], lobby_too: bool = True) -> None:
+        """`screen` in place of the game screen on top (a table, the results, a lobby unless not
+        `lobby_too`), or over any other (the start screen stays under a game)."""
+        replaced = _GAME_SCREENS if lobby_too else _GAME_SCREENS - {"LobbyScreen"}
+        if type(self.screen).__name__ in replaced:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-        return screen
-
-    def show_table_from_lobby(self, session: Session) -> None:
-        """The game at the lobby's table has begun."""
-        self._show_table(session)
-
-    # -- LAN -----------------------------------------------------------------------------
-
-    def host_lan(
-        self,
-        *,
-        seats: int,
-        bots: int,
-        levels: tuple[str, ...],
-        edition: str,
-        port: int,
-        name: str,
-        password: str | None,
-        game: str = "pigeons",
-        house: tuple[tuple[str, str], ...] = (),
-        custom: tuple[str, ...] = (),
-    ) -> None:
-        """Start a headless host bound to the LAN, sit at its table, and show the lobby."""
-        from net.spawn import HostSpec
-
-        spec = HostSpec(
-            seats=seats,
-            bots=bots,
-            levels=levels,
-            edition=edition,
-            bind="0.0.0.0",
-            port=port,
-            bot_delay=self.options.bot_delay,
-            password=password,
-            discovery=True,
-            log_file="",
-            verbose=True,
-            game=game,
-            house=house,
-            custom=custom,
-        )
-        self.run_worker(self._host_lan(spec, name), exclusive=True, group="start")
-
-    async def _host_lan(self, spec: HostSpec, name: str) -> None:
-        from net.spawn import HostFailed, start_host
-
-        await self._drop_session()
-        try:
-            process = await start_host(spec)
-        except HostFailed as exc:
-            log.error("the LAN host did not start: %s", exc)
-            self.notify(f"{exc} (is port {spec.port} free?)", severity="error", timeout=10)
-            return
-        share = process.join_lines or (f"pigeon-tui join <this machine's address>:{process.port}",)
-        await self._enter_lobby("127.0.0.1", process.port, name, spec.password, process, share, table=1)
-
-    def join_game(self, host: str, port: int, name: str, password: str | None, table: int | None = None) -> None:
-        """Connect to a host and show its lobby (or take back the seat we had there)."""
-        self.run_worker(self._enter_lobby(host, port, name, password, table=table), exclusive=True, group="start")
-
-    async def _enter_lobby(
-        self,
-        host: str,
-        port: int,
-        name: str,
-        password: str | None,
-        process: HostProcess | None = None,
-        share: tuple[str, ...] = (),
-        table: int | None = None,
-        bots: GameOptions | None = None,
-    ) -> None:
-        """Connect and show the lobby; with `bots`, open a table of bots there and sit at it."""
-        from net.client import Refused
-        from pigeon_tui.remote import connect
-        from pigeon_tui.screens.lobby import LobbyScreen
-
-        await self._drop_session()
-        keeper: SeatKeeper | None = SeatKeeper.for_host(host, port, self.joining.token_file)
-        if process is not None or (self.joining.guest and self.joining.token_file is None):
-            # The host we started ends with us: its tokens are worth nothing. A guest of
-            # serve-ssh without a key shares the server's account with every such guest.
-            keeper = None
-        try:
-            session = await connect(host, port, name, password, process, table=table, keeper=keeper)
-            if bots is not None:
-                levels = ",".join(bots.bot_levels())
-                out = await session.client.create(
-                    seats=bots.players,
-                    bots=bots.players - 1,
-                    level=levels,
-                    edition=bots.edition.value,
-                    game_id=bots.game,
-                    bot_delay=bots.bot_delay,  # the pace chosen on the start screen (an SSH guest's too)
-                )
-                if not out.ok:
-                    self.notify(f"The host refused a table: {out.text or out.code}", severity="error", timeout=8)
-        except Refused as exc:
-            self.notify(f"The host refused: {exc.text or exc.code}", severity="error", timeout=8)
-            if process is not None:
-                await process.stop()
-            return
-        except (OSError, TimeoutError) as exc:
-            self.notify(f"Could not reach {host}:{port} ({exc or 'timed out'})", severity="error", timeout=8)
-            if process is not None:
-                await process.stop()
-            return
-        self.session = session
-        self._show_start()
-        self.push_screen(LobbyScreen(session, self.glyphs, share))
 
     def rematch(self) -> None:
         """Another game at the same table (the next seed, or the host's rematch)."""
@@ -392,69 +294,22 @@ class PigeonApp(App[None]):
             self.start_game(self.options)
             return
         try:
-            self._show_table(await session.rematch())
+            self.show_table(await session.rematch())
         except ChoiceRefused as exc:
             self.notify(str(exc), severity="error")
 
-    def _leave_results(self) -> None:
+    def leave_results(self) -> None:
         """The results go (they lie over the final board, which goes next)."""
         if type(self.screen).__name__ == "GameOverScreen":
             self.pop_screen()
 
-    def show_game_over(self, view: PlayerView, seats: tuple[Seat, ...], can_rematch: bool = True) -> None:
-        """The results, over the final board (b shows the board, l the whole log)."""
-        from pigeon_tui.screens.game_over import GameOverScreen
-        from pigeon_tui.screens.table import TableScreen
-        from pigeon_tui.widgets.log import GameLog
-
-        log = self.screen.query_one(GameLog).lines if isinstance(self.screen, TableScreen) else []
-        self.clear_notifications()  # the last moves' toasts would lie over the results
-        self.push_screen(GameOverScreen(view, seats, self.glyphs, can_rematch, log, self._replay_key()))
-
-    def _replay_key(self) -> ReplayKey | None:
-        from pigeon_tui.screens.game_over import replay_key
-
-        return replay_key(self.session)
-
-    def watch_table(self, table: int) -> None:
-        """From the lobby: watch a game under way (the spectator's view, live, with its log)."""
-        self.run_worker(self._watch_table(table), exclusive=True, group="start")
-
-    async def _watch_table(self, table: int) -> None:
-        from pigeon_tui.session import ChoiceRefused
-
-        session = self.session
-        if session is None:
-            return
-        try:
-            await session.watch(table)
-        except ChoiceRefused as exc:
-            self.notify(f"You cannot watch that table: {exc}", severity="error")
-
-    def back_to_lobby(self) -> None:
-        """Stop watching (or leave a seat) and show the host's lobby again."""
-        self.run_worker(self._back_to_lobby(), exclusive=True, group="start")
-
-    async def _back_to_lobby(self) -> None:
-        from pigeon_tui.screens.lobby import LobbyScreen
-
-        session = self.session
-        if session is None:
-            self._show_start()
-            return
-        await session.to_lobby()
-        screen = LobbyScreen(session, self.glyphs)
-        self._leave_results()
-        if type(self.screen).__name__ in _GAME_SCREENS - {"LobbyScreen"}:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
-
     async def on_unmount(self) -> None:
         """The app is ending (however): close the session, stop any host we started."""
-        await self._drop_session()
-        spawned, self.prespawned = self.prespawned, None
-        if spawned is not None:
+        await self._close()
+
+    async def _close(self) -> None:
+        await self.drop_session()
+        if (spawned := await self._take_prespawned()) is not None:
             await spawned.stop()
 
     def action_ask_quit(self) -> None:
@@ -480,8 +335,5 @@ class PigeonApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit (the private host ends with the app; a seat elsewhere waits for us to come back)."""
-        await self._drop_session()
-        spawned, self.prespawned = self.prespawned, None
-        if spawned is not None:
-            await spawned.stop()
+        await self._close()
         self.exit()

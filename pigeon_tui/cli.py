@@ -9,40 +9,40 @@ import time
 from typing import TYPE_CHECKING, Final, Sequence
 
 if TYPE_CHECKING:
-    from net.host import HostConfig
+    from core.games import AnyGame, SettingValue
+    from net.host import Host, HostConfig
     from net.spawn import HostProcess
+    from net.ssh.server import SshConfig, SshServer
     from net.store import StoreConfig
+    from pigeon_tui.joining import Joining
+    from pigeon_tui.session import GameOptions
 
 
-def _selfplay(args: argparse.Namespace) -> int:
+def _selfplay_plan(args: argparse.Namespace) -> tuple[AnyGame, list[str], dict[str, str], dict[str, SettingValue]]:
+    """The game, the bot level of each seat, the house settings, and every setting the games
+    run with. Raises ValueError, saying what is wrong with the command line."""
     from core.games import game as find_game
-    from core.selfplay import selfplay
 
-    try:
-        played = find_game(args.game)
-    except ValueError as exc:
-        print(f"pigeon-tui selfplay: {exc}", file=sys.stderr)
-        return 2
+    played = find_game(args.game)
     levels = played.bot_levels
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     unknown = [s for s in specs if s not in levels]
     if not specs or unknown:
-        print(
-            f"pigeon-tui selfplay: unknown bot level {unknown or args.bots!r}; known: {', '.join(levels)}",
-            file=sys.stderr,
-        )
-        return 2
+        raise ValueError(f"unknown bot level {unknown or args.bots!r}; known: {', '.join(levels)}")
     if not played.min_players <= args.players <= played.max_players:
-        print(
-            f"pigeon-tui selfplay: {played.title} is for {played.min_players} to {played.max_players} players",
-            file=sys.stderr,
-        )
-        return 2
+        raise ValueError(f"{played.title} is for {played.min_players} to {played.max_players} players")
+    house = house_settings(args, played)  # house rules and custom cards
+    settings = played.check_settings(
+        {**({"edition": args.edition} if any(s.name == "edition" for s in played.settings) else {}), **house}
+    )
+    return played, specs, house, settings
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from core.selfplay import selfplay
+
     try:
-        house = house_settings(args, played)  # house rules and custom cards
-        settings = played.check_settings(
-            {**({"edition": args.edition} if any(s.name == "edition" for s in played.settings) else {}), **house}
-        )
+        played, specs, house, settings = _selfplay_plan(args)
     except ValueError as exc:
         print(f"pigeon-tui selfplay: {exc}", file=sys.stderr)
         return 2
@@ -259,6 +259,51 @@ def _tui(args: argparse.Namespace) -> int:
             prespawned.kill()
 
 
+def _play_options(args: argparse.Namespace, levels: tuple[str, ...]) -> GameOptions:
+    """`pigeon-tui play`'s game. Raises ValueError, saying what is wrong with the command line."""
+    from core.cards import Edition
+    from core.games import game as find_game
+    from pigeon_tui.session import GameOptions
+
+    played = find_game(args.game)
+    if not played.min_players <= args.players <= played.max_players:
+        raise ValueError(f"{played.title} is for {played.min_players} to {played.max_players} players")
+    unknown = [level for level in levels if level not in played.bot_levels]
+    if unknown:
+        raise ValueError(f"unknown bot level {unknown}; known: {', '.join(played.bot_levels)}")
+    house_settings(args, played)
+    house, custom = _house_pairs(args)
+    return GameOptions(
+        players=args.players,
+        bots=levels,
+        seed=args.seed,
+        edition=Edition(args.edition),
+        game=played.id,
+        house=house,
+        custom=custom,
+    )
+
+
+def _joining(args: argparse.Namespace) -> tuple[tuple[str, int, str, str | None] | None, Joining]:
+    """`pigeon-tui join`'s host (host, port, name, password; None: find one) and how to join.
+    Raises ValueError, saying what is wrong with the command line."""
+    import os
+
+    from net.discovery_udp import parse_target
+    from pigeon_tui.joining import Joining
+    from pigeon_tui.remote import parse_address
+
+    password = args.password or os.environ.get("PIGEON_TUI_PASSWORD") or None
+    join = None
+    if args.address:
+        host, port = parse_address(args.address, 7777)
+        join = (host, port, args.name, password)
+    targets = tuple(parse_target(t) for t in args.discover_at) if args.discover_at else None
+    if args.guest and join is None:
+        raise ValueError("--guest needs an address")
+    return join, Joining(args.guest, args.token_file, join is None, args.name, targets)
+
+
 def _run_app(
     args: argparse.Namespace,
     command: str | None,
@@ -270,51 +315,16 @@ def _run_app(
     from pigeon_tui.session import GameOptions
 
     options = GameOptions(edition=Edition(args.edition))
-    if command == "play":
-        from core.games import game as find_game
-
-        try:
-            played = find_game(args.game)
-            if not played.min_players <= args.players <= played.max_players:
-                raise ValueError(f"{played.title} is for {played.min_players} to {played.max_players} players")
-            unknown = [level for level in levels if level not in played.bot_levels]
-            if unknown:
-                raise ValueError(f"unknown bot level {unknown}; known: {', '.join(played.bot_levels)}")
-            house_settings(args, played)
-        except ValueError as exc:
-            print(f"pigeon-tui play: {exc}", file=sys.stderr)
-            return 2
-        options = GameOptions(
-            players=args.players,
-            bots=levels,
-            seed=args.seed,
-            edition=Edition(args.edition),
-            game=played.id,
-            house=_house_pairs(args)[0],
-            custom=_house_pairs(args)[1],
-        )
-    join = None
-    joining = None
-    if command == "join":
-        import os
-
-        from net.discovery_udp import parse_target
-        from pigeon_tui.joining import Joining
-        from pigeon_tui.remote import parse_address
-
-        password = args.password or os.environ.get("PIGEON_TUI_PASSWORD") or None
-        try:
-            if args.address:
-                host, port = parse_address(args.address, 7777)
-                join = (host, port, args.name, password)
-            targets = tuple(parse_target(t) for t in args.discover_at) if args.discover_at else None
-        except ValueError as exc:
-            print(f"pigeon-tui join: {exc}", file=sys.stderr)
-            return 2
-        if args.guest and join is None:
-            print("pigeon-tui join: --guest needs an address", file=sys.stderr)
-            return 2
-        joining = Joining(args.guest, args.token_file, join is None, args.name, targets)
+    join: tuple[str, int, str, str | None] | None = None
+    joining: Joining | None = None
+    try:
+        if command == "play":
+            options = _play_options(args, levels)
+        elif command == "join":
+            join, joining = _joining(args)
+    except ValueError as exc:
+        print(f"pigeon-tui {command}: {exc}", file=sys.stderr)
+        return 2
     from pigeon_tui.app import PigeonApp
 
     app = PigeonApp(
@@ -540,7 +550,6 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _host_arguments(hp: argparse.ArgumentParser) -> None:
-    from net.discovery import DISCOVERY_PORT
     from net.limits import AWAY_GRACE, REACTION_LIMIT, REACTION_WINDOW, TURN_LIMIT
 
     hp.add_argument("--game", default="pigeons", help=_GAME_HELP)
@@ -579,6 +588,13 @@ def _host_arguments(hp: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with two or more people, ask everyone who may react in every window, cards or not (a Pass each time)",
     )
+    _host_process_arguments(hp)
+
+
+def _host_process_arguments(hp: argparse.ArgumentParser) -> None:
+    """The host process's options (the table's come before them in --help)."""
+    from net.discovery import DISCOVERY_PORT
+
     hp.add_argument("--bot-processes", type=int, default=None, help="worker processes for bots (default: auto)")
     hp.add_argument("--name", default="pigeon_tui", help="the host's name in the lobby")
     hp.add_argument(
@@ -611,26 +627,49 @@ def _serve_ssh(args: argparse.Namespace) -> int:
     """The SSH front door (never imports textual; each session's TUI is a child process)."""
     import asyncio
     import logging
-    from pathlib import Path
 
     try:
-        from net.ssh.server import SshConfig, SshServer, serve_ssh
+        from net.ssh.server import serve_ssh
     except ImportError:
         print("pigeon-tui serve-ssh needs asyncssh: pip install 'pigeon-tui[ssh]'", file=sys.stderr)
         return 1
-    from net.host import Host, HostConfig, lan_addresses
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    try:
+        config = _ssh_config(args)
+    except ValueError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 2
+
+    def ready(server: SshServer, game_host: Host | None) -> None:
+        _say_ssh_ready(config, args.bind, server, game_host)
+
+    from net.store import StoreError
+
+    try:
+        asyncio.run(serve_ssh(config, ready))
+    except KeyboardInterrupt:
+        pass
+    except StoreError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _ssh_config(args: argparse.Namespace) -> SshConfig:
+    """serve-ssh's settings. Raises ValueError, saying what is wrong with the command line."""
+    from pathlib import Path
+
+    from net.host import HostConfig
     from net.limits import TABLES_MAX
+    from net.ssh.server import SshConfig
     from net.table import TableConfig
     from pigeon_tui.remote import parse_address
 
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
-    game = None
-    if args.host:
-        try:
-            game = parse_address(args.host, 7777)
-        except ValueError as exc:
-            print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-            return 2
+    game = parse_address(args.host, 7777) if args.host else None
     levels = tuple(lv.strip() for lv in args.bot_level.split(",") if lv.strip()) or ("greedy",)
     table = TableConfig(
         game=args.game,
@@ -660,43 +699,30 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
     )
-    try:
-        table.check()
-        config.check()
-    except ValueError as exc:
-        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-        return 2
+    table.check()
+    config.check()
+    return config
 
-    def ready(server: SshServer, game_host: Host | None) -> None:
-        if config.open:
-            print(
-                "\n  *** OPEN: anyone who can reach this port plays, with no key and no password. ***\n"
-                "  *** Use it on a LAN you trust (a party), not on the internet.                ***\n",
-                file=sys.stderr,
-                flush=True,
-            )
-        address = ("127.0.0.1", game_host.port) if game_host is not None else server.game
-        where = f"{'its own' if game_host is not None else 'the'} game host at {address[0]}:{address[1]}"
-        print(f"pigeon-tui serve-ssh: SSH on port {server.port}, joining {where}", flush=True)
-        print(f"host key fingerprint: {server.fingerprint}", flush=True)
-        addresses = lan_addresses() if args.bind in ("0.0.0.0", "::") else [args.bind]
-        port_flag = "" if server.port == 22 else f"-p {server.port} "
-        for addr in addresses or ["127.0.0.1"]:
-            print(f"players type: ssh {port_flag}NAME@{addr}", flush=True)
 
-    from net.store import StoreError
+def _say_ssh_ready(config: SshConfig, bind: str, server: SshServer, game_host: Host | None) -> None:
+    """How players come in, once serve-ssh listens (and a warning if anyone may)."""
+    from net.host import lan_addresses
 
-    try:
-        asyncio.run(serve_ssh(config, ready))
-    except KeyboardInterrupt:
-        pass
-    except StoreError as exc:
-        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    if config.open:
+        print(
+            "\n  *** OPEN: anyone who can reach this port plays, with no key and no password. ***\n"
+            "  *** Use it on a LAN you trust (a party), not on the internet.                ***\n",
+            file=sys.stderr,
+            flush=True,
+        )
+    address = ("127.0.0.1", game_host.port) if game_host is not None else server.game
+    where = f"{'its own' if game_host is not None else 'the'} game host at {address[0]}:{address[1]}"
+    print(f"pigeon-tui serve-ssh: SSH on port {server.port}, joining {where}", flush=True)
+    print(f"host key fingerprint: {server.fingerprint}", flush=True)
+    addresses = lan_addresses() if bind in ("0.0.0.0", "::") else [bind]
+    port_flag = "" if server.port == 22 else f"-p {server.port} "
+    for addr in addresses or ["127.0.0.1"]:
+        print(f"players type: ssh {port_flag}NAME@{addr}", flush=True)
 
 
 def _add_serve_ssh(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

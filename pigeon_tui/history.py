@@ -40,8 +40,42 @@ def _viewer(text: str) -> int | str | None:
         raise argparse.ArgumentTypeError(f"{text!r}: a seat number (1, 2...), 'spectator' or 'all'") from None
 
 
+def _export(args: argparse.Namespace) -> int:
+    """`replay --export ID FILE` (StoreError, ValueError)."""
+    from net.archive import export, load, open_db
+
+    gid, target = args.export
+    db = open_db(db_path(args))
+    try:
+        found = load(db, _game_id(gid))
+    finally:
+        db.close()
+    export(found, Path(target))
+    state = "finished" if found.over else "not finished: its replay hides the other seats' cards"
+    print(f"game {found.id} ({state}) written to {target}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    """`replay --list` (StoreError)."""
+    from net.archive import games, open_db
+
+    lines = []
+    if db_path(args).exists():
+        db = open_db(db_path(args))
+        try:
+            lines = games(db, finished=not args.every)
+        finally:
+            db.close()
+    for line in lines:
+        print(_line_text(line))
+    if not lines:
+        print("no finished games yet")
+    return 0
+
+
 def _replay(args: argparse.Namespace) -> int:
-    from net.archive import check_replays, export, games, load, open_db, read_export
+    from net.archive import check_replays, load, open_db, read_export
     from net.store import StoreError
 
     def fail(message: str) -> int:
@@ -51,29 +85,9 @@ def _replay(args: argparse.Namespace) -> int:
     saved: SavedRecord | None
     try:
         if args.export is not None:
-            gid, target = args.export
-            db = open_db(db_path(args))
-            try:
-                found = load(db, _game_id(gid))
-            finally:
-                db.close()
-            export(found, Path(target))
-            state = "finished" if found.over else "not finished: its replay hides the other seats' cards"
-            print(f"game {found.id} ({state}) written to {target}")
-            return 0
+            return _export(args)
         if args.list:
-            lines = []
-            if db_path(args).exists():
-                db = open_db(db_path(args))
-                try:
-                    lines = games(db, finished=not args.every)
-                finally:
-                    db.close()
-            for line in lines:
-                print(_line_text(line))
-            if not lines:
-                print("no finished games yet")
-            return 0
+            return _list(args)
         saved = None
         if args.game is not None:
             if args.game.isdigit():

@@ -1,6 +1,7 @@
 """What the house style promises about size, checked (issue 17): no function over 60 lines and
-no class over 300 in `net/`, so each room stays small enough to change safely. A function or
-class counts from its `def`/`class` line to its last line, docstring and comments included."""
+no class over 300 in `net/` and `pigeon_tui/`, so each room stays small enough to change safely.
+A function or class counts from its `def`/`class` line to its last line, docstring and comments
+included."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = {ast.FunctionDef: 60, ast.AsyncFunctionDef: 60, ast.ClassDef: 300}
-CHECKED = ("net",)
+CHECKED = ("net", "pigeon_tui")
 
 
 def too_long(path: Path, root: Path = ROOT) -> list[str]:

@@ -213,7 +213,7 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
     def action_stop_watching(self) -> None:
         """A spectator leaves the table for the host's lobby."""
         app: PigeonApp = self.app  # type: ignore[assignment]
-        app.back_to_lobby()
+        app.lan.back_to_lobby()
 
     def action_help(self) -> None:
         self.app.push_screen(self._help())

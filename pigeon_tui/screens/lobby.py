@@ -85,7 +85,7 @@ class HostScreen(GuardedScreen):
             return
         port_text = self.query_one("#host-port", Input).value or str(DEFAULT_PORT)
         app: PigeonApp = self.app  # type: ignore[assignment]
-        app.host_lan(
+        app.lan.host(
             seats=seats,
             bots=bots,
             levels=mixed(()) if (level := self.query_one("#host-level", Setting).value) == MIXED else (level,),
@@ -214,7 +214,7 @@ class JoinScreen(GuardedScreen):
             self.notify(str(exc), severity="error")
             return
         app: PigeonApp = self.app  # type: ignore[assignment]
-        app.join_game(
+        app.lan.join(
             host,
             port,
             self.query_one("#join-name", Input).value.strip() or "Player",
@@ -279,7 +279,7 @@ class LobbyScreen(GuardedScreen):
             app.back_to_start()
             return
         app = self.app  # type: ignore[assignment]
-        app.show_table_from_lobby(self.session)
+        app.show_table(self.session)
 
     def _changed(self) -> None:
         if not self.is_attached or not self.query("#lobby-title"):
@@ -349,7 +349,7 @@ class LobbyScreen(GuardedScreen):
 
     def _watch(self, table: int) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]
-        app.watch_table(table)
+        app.lan.watch(table)
 
     def action_watch(self) -> None:
         """Watch the highlighted table."""

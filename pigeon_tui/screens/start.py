@@ -253,7 +253,7 @@ class StartScreen(GuardedScreen):
 
             self.app.push_screen(JoinScreen(self.glyphs, self._player_name()))
         elif event.option_id == "lobby" and app.join_address is not None:
-            app.join_game(*app.join_address)
+            app.lan.join(*app.join_address)
         elif event.option_id == "rules":
             self.action_rules()
         elif event.option_id == "quit":

@@ -176,9 +176,16 @@ class TableScreen(DealtScreen[PlayerView]):
         self.query_one(Prompt).select_ref(message.card)
 
     def _game_over(self) -> None:
-        if self.view is not None:
-            app: PigeonApp = self.app  # type: ignore[assignment]
-            app.show_game_over(self.view, self.seats, can_rematch=self.view.seat is not None)
+        """The results, over the final board (b shows the board, l the whole log)."""
+        from pigeon_tui.screens.game_over import GameOverScreen, replay_key
+
+        if self.view is None:
+            return
+        app: PigeonApp = self.app  # type: ignore[assignment]
+        log = self.query_one(GameLog).lines if app.screen is self else []
+        app.clear_notifications()  # the last moves' toasts would lie over the results
+        key = replay_key(app.session)
+        app.push_screen(GameOverScreen(self.view, self.seats, app.glyphs, self.view.seat is not None, log, key))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "results":

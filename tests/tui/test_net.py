@@ -85,7 +85,7 @@ async def test_host_a_lan_game_lobby_then_table_when_a_friend_joins() -> None:
         await pilot.pause()
         await pilot.press("down", "enter")  # Host a LAN game
         await _until(pilot, lambda: isinstance(app.screen, HostScreen))
-        app.host_lan(seats=2, bots=0, levels=("random",), edition="3.5", port=0, name="Ada", password="pw")
+        app.lan.host(seats=2, bots=0, levels=("random",), edition="3.5", port=0, name="Ada", password="pw")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         session = app.session
         assert isinstance(session, Session) and session.host is not None
@@ -104,7 +104,7 @@ async def test_join_with_a_wrong_password_says_the_host_refused() -> None:
     app = PigeonApp(GameOptions(), bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.host_lan(seats=3, bots=1, levels=("random",), edition="3.5", port=0, name="Ada", password="secret")
+        app.lan.host(seats=3, bots=1, levels=("random",), edition="3.5", port=0, name="Ada", password="secret")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         session = app.session
         assert isinstance(session, Session) and session.host is not None
