@@ -105,7 +105,7 @@ def tournament(levels: Sequence[str], games: int, players: int, against: str, se
     for level in levels:
         t0 = time.perf_counter()
         s = selfplay(games, players, [level, against], seed, now=time.perf_counter)
-        mine = s.stats[level].summary() if level != against else s.stats[level].summary()
+        mine = s.stats[level].summary()
         rival = s.stats[against].summary()
         ci = mine["win_rate_ci95"]
         assert isinstance(ci, list)
@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pool", type=int, default=0, help="also time hard through a host's pool of 1 and N processes")
     args = p.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
-    unknown = [x for x in levels + [args.against] if x not in LEVELS]
+    unknown = [x for x in [*levels, args.against] if x not in LEVELS]
     if unknown:
         print(f"unknown levels {unknown}; known: {', '.join(LEVELS)}", file=sys.stderr)
         return 2

@@ -188,7 +188,7 @@ def bootstrap(levels: Sequence[str], games: list[dict[str, Any]], rounds: int, s
 
 def interval(xs: Sequence[float]) -> tuple[float, float]:
     s = sorted(xs)
-    return s[int(0.025 * (len(s) - 1))], s[int(math.ceil(0.975 * (len(s) - 1)))]
+    return s[int(0.025 * (len(s) - 1))], s[math.ceil(0.975 * (len(s) - 1))]
 
 
 def percentile(xs: Sequence[float], q: float) -> float:

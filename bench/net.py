@@ -30,10 +30,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.decisions import BACK, REACTIONS, DecisionKind  # noqa: E402
-from net.frames import FrameDecoder, encode  # noqa: E402
-from net.messages import HOST_TYPES, hello  # noqa: E402
-from net.spawn import HostProcess, HostSpec, start_host  # noqa: E402
+from core.decisions import BACK, REACTIONS, DecisionKind
+from net.frames import FrameDecoder, encode
+from net.messages import HOST_TYPES, hello
+from net.spawn import HostProcess, HostSpec, start_host
 
 ECHO_SERVER = r"""
 import asyncio, struct, sys
@@ -62,7 +62,7 @@ most 30 frames a second (net.limits.FRAMES_PER_SECOND), and idle sockets are the
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def ms(x: float) -> float:

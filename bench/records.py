@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     bad = [g for g, (a, b) in enumerate(zip(prints, want["games"], strict=False)) if a != b]
     for g in bad[:20]:
-        players, edition, blind, house, custom = config(g)
+        players, edition, blind, house, _custom = config(g)
         variant = "" if house is BOOK else ", house rule and custom cards"
         print(f"game {g} differs ({players} players, {edition.value}, blind={blind}{variant})")
     print(f"{len(prints) - len(bad)} of {len(prints)} games identical ({took:.1f} s)")

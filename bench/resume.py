@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.net.crash import game  # noqa: E402
+from tests.net.crash import game
 
 
 async def one(seed: int, work: Path, game_id: str) -> dict[str, Any]:

@@ -39,8 +39,8 @@ import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from net.ssh.child import CHILD_COMMAND, TermSize, child_argv, child_env  # noqa: E402
-from net.ssh.pty import PtyChild  # noqa: E402
+from net.ssh.child import CHILD_COMMAND, TermSize, child_argv, child_env
+from net.ssh.pty import PtyChild
 
 PASSWORD = "bench"
 MARKER = "Table 1"

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.web.browser import (  # noqa: E402
+from tests.web.browser import (
     SCREEN_JS,
     GamePage,
     Server,

@@ -230,7 +230,7 @@ def custom_pigeon(name: str, size: int = 1, places: tuple[str, ...] = CITY, rule
     places = tuple(places)
     bad = [p for p in places if p not in CITY and p != BALCONY]
     if not places or bad:
-        raise ValueError(f"custom card places must be among {CITY + (BALCONY,)}, got {places!r}")
+        raise ValueError(f"custom card places must be among {(*CITY, BALCONY)}, got {places!r}")
     if not any(p in (ROAD, CROWD, BALCONY) for p in places):
         raise ValueError("custom card places must include the Road, the Crowd or the Balcony (unlimited)")
     try:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple, Sequence, Union
+from typing import Any, NamedTuple, Sequence
 
-OptionValue = Union[str, int, tuple[Union[str, int], ...]]
+OptionValue = str | int | tuple[str | int, ...]
 """msgpack packs tuples as arrays; `normalize` turns decoded lists back into tuples."""
 
 

@@ -223,7 +223,7 @@ def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev:
         state.hands[s].remove(card)
         state.played.append(card)
         emit(ev, EventKind.PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), reaction=True)
-    state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"],) + tuple(s for s, _ in plays)})
+    state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"], *(s for s, _ in plays))})
 
 
 def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:

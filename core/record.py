@@ -7,7 +7,7 @@ from typing import Any
 
 from core.cards import DEFAULT_CUSTOM, Edition, PigeonDef
 from core.decisions import OptionValue, normalize, plain
-from core.house import HouseRules
+from core.house import BOOK, HouseRules
 from core.rules import apply
 from core.setup import new_game
 from core.state import GameState, custom_from_dict, custom_to_dict
@@ -24,7 +24,7 @@ class Record:
     custom: tuple[PigeonDef, PigeonDef] = DEFAULT_CUSTOM
     first_player: int | None = None
     blind_windows: bool = False
-    house: HouseRules = HouseRules()
+    house: HouseRules = BOOK
     """The game's house rules (core.house); records made before them have none: the book's."""
     choices: list[tuple[int, int, OptionValue]] = field(default_factory=list)
     """(player, decision id, option) in the order they were applied."""

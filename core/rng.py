@@ -41,7 +41,7 @@ def below(s: int, n: int) -> tuple[int, int]:
             return s, out % n
 
 
-_LIMITS: Final = (0,) + tuple((1 << 64) - ((1 << 64) % n) for n in range(1, 128))
+_LIMITS: Final = (0, *((1 << 64) - (1 << 64) % n for n in range(1, 128)))
 """The rejection bound of `below` for small n."""
 
 

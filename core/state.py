@@ -18,7 +18,7 @@ from core.cards import (
     flock_book,
 )
 from core.decisions import Decision
-from core.house import HouseRules
+from core.house import BOOK, HouseRules
 from core.rng import seed_state
 
 FORMAT: Final = 1
@@ -108,7 +108,7 @@ class GameState:
     """Flock card id -> row for this edition and custom cards (derived, shared, not saved)."""
     blind_windows: bool = False
     """R5.7 on a table with humans: every seat the rules let react is asked, cards or not."""
-    house: HouseRules = HouseRules()
+    house: HouseRules = BOOK
     """The host's house rules (`core.house`): `infamous_empty` (R4.6)."""
     seen: Any = field(default=None, repr=False, compare=False)
     """Not game data: `core.views` keeps here the public parts it built last (the Zones and

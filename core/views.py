@@ -11,7 +11,7 @@ from core.cards import Edition, PigeonDef, flock_book
 from core.context import Reaction, invasion_progress, invasion_size, reaction
 from core.decisions import Decision
 from core.frozen import slot_constructor
-from core.house import HouseRules
+from core.house import BOOK, HouseRules
 from core.scoring import Score, best, tally
 from core.state import GameState, TrophyView, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
 
@@ -57,7 +57,7 @@ class PlayerView:
     redirect's Zone and pigeons) are public: they are announced anyway."""
     blind_windows: bool = False
     """The game's setting (R5.7): every seat the rules let react is asked, cards or not."""
-    house: HouseRules = HouseRules()
+    house: HouseRules = BOOK
     """The game's house rules (core.house), which the table and help show."""
 
     def scores(self) -> list[Score]:

@@ -95,7 +95,7 @@ def _gather(futures: list[Future[Any]], merge: Callable[[list[Any]], Any]) -> Fu
             return
         try:
             out.set_result(merge([f.result() for f in futures]))
-        except BaseException as exc:  # noqa: BLE001 - a part failed or was cancelled: so did the whole
+        except BaseException as exc:
             if not out.done():
                 out.set_exception(exc)
 

@@ -19,7 +19,7 @@ import dataclasses
 import logging
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Callable, Final, Mapping, Union
+from typing import Any, AsyncIterator, Callable, Final, Mapping
 
 from core.decisions import Decision, OptionValue, plain
 from core.games import DEFAULT, game, game_of_view
@@ -161,7 +161,7 @@ class ErrorReported:
     text: str
 
 
-Update = Union[StatusChanged, LobbyChanged, TableChanged, Seated, GameChanged, GameOver, ChatReceived, ErrorReported]
+Update = StatusChanged | LobbyChanged | TableChanged | Seated | GameChanged | GameOver | ChatReceived | ErrorReported
 
 
 # ---- the client ---------------------------------------------------------------------------

@@ -47,7 +47,7 @@ class LoopClock:
 
 
 class _Call:
-    __slots__ = ("fn", "args", "cancelled")
+    __slots__ = ("args", "cancelled", "fn")
 
     def __init__(self, fn: Callable[..., object], args: tuple[Any, ...]) -> None:
         self.fn = fn

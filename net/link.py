@@ -162,7 +162,7 @@ class Link:
                 code, text = self.bye or (ErrorCode.DISCONNECTED.value, "could not reconnect")
                 c._ended(Status.CLOSED, text, code)
                 return
-            conn, task = reopened
+            _conn, task = reopened
 
     async def _reconnect(self) -> tuple[Connection, asyncio.Task[None]] | None:
         give_up = time.monotonic() + RECONNECT_GIVE_UP

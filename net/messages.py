@@ -8,7 +8,7 @@ The host checks every client frame with `parse_client`, the client every host fr
 """
 
 import hashlib
-from typing import Annotated, Any, Final, Literal, Mapping, NamedTuple, Union
+from typing import Annotated, Any, Final, Literal, Mapping, NamedTuple
 
 from core.decisions import Decision, DecisionKind, Option, normalize
 from core.games import DEFAULT, GAMES, game, record_from_dict, rules_text
@@ -429,8 +429,10 @@ class Chat(NamedTuple):
     text: Annotated[str, Size(CHAT_MAX)]
 
 
-ClientFrame = Union[Hello, Join, Watch, Create, Leave, Start, Rematch, Here, Sync, Choose, Say, Ping, Pong]
-HostFrame = Union[Welcome, Bye, Error, Result, LobbyInfo, Seated, TableInfo, Update, Snapshot, Over, Chat, Ping, Pong]
+ClientFrame = Hello | Join | Watch | Create | Leave | Start | Rematch | Here | Sync | Choose | Say | Ping | Pong
+HostFrame = (
+    Welcome | Bye | Error | Result | LobbyInfo | Seated | TableInfo | Update | Snapshot | Over | Chat | Ping | Pong
+)
 
 CLIENT_FRAMES: Final[Mapping[str, Schema]] = {
     s.name: s

@@ -53,7 +53,7 @@ class _Mark:
 class Range(_Mark):
     """An int or float from `lo` to `hi`, both included."""
 
-    __slots__ = ("lo", "hi")
+    __slots__ = ("hi", "lo")
 
     def __init__(self, lo: float, hi: float) -> None:
         self.lo, self.hi = lo, hi

@@ -177,7 +177,7 @@ class HostProcess:
     def running(self) -> bool:
         return self.process.poll() is None
 
-    async def ready(self, timeout: float = START_TIMEOUT) -> HostProcess:
+    async def ready(self, timeout: float = START_TIMEOUT) -> HostProcess:  # noqa: ASYNC109  (a late host fails with why)
         """Wait for the ready line; returns self. Raises HostFailed (the child is then stopped).
         Cancelling it kills the child."""
         import asyncio

@@ -138,7 +138,7 @@ async def _play(pilot: Pilot[None], decisions: int, rng: random.Random, stop_at_
 
 async def shoot(directory: Path) -> list[Path]:
     """Take every screenshot into `directory`; returns the files written."""
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(parents=True, exist_ok=True)  # noqa: ASYNC240  (once, before the app starts)
     out: list[Path] = []
 
     def save(app: PigeonApp, name: str) -> None:

@@ -347,7 +347,7 @@ class Session:
         if self._pump_task is None:
             self._pump_task = asyncio.create_task(self._pump(), name="pigeon session")
 
-    async def first_view(self, timeout: float | None = FIRST_VIEW_TIMEOUT) -> PlayerView:
+    async def first_view(self, timeout: float | None = FIRST_VIEW_TIMEOUT) -> PlayerView:  # noqa: ASYNC109  (fails with why)
         """Wait until the game has begun for this seat. Raises HostFailed."""
         self.start()
         try:

@@ -95,7 +95,7 @@ Key = tuple[int, object]
 
 
 class Node:
-    __slots__ = ("children", "visits", "reward", "avail", "player")
+    __slots__ = ("avail", "children", "player", "reward", "visits")
 
     def __init__(self, player: int) -> None:
         self.children: dict[Key, Node] = {}

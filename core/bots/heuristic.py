@@ -259,7 +259,7 @@ def _scare_gain(state: GameState, p: int, z: int, n: int, w: list[float]) -> flo
 def _guano_here(state: GameState, p: int, card: str, z: int, w: list[float], bonus: bool = False) -> float:
     vp = 2.0 if kind(card) is ActionKind.MOUNTAIN else 1.0
     if z >= BALCONY0:
-        return vp * w[z - BALCONY0] - (0.0 if bonus else 0.0)
+        return vp * w[z - BALCONY0]
     if z == CROWD_I:
         book = state.book
         n = sum(1 for q in state.pigeons[z] if book[q].rule is not Rule.STUPID)

@@ -16,7 +16,7 @@ DRAW_VALUE: Final = "draw"
 """The option of draw_two that draws (PASS declines)."""
 
 _BACK: Final = Option(BACK, "Back", ())
-_ROW_OPTIONS: Final = tuple(Option(r, f"Row {i + 1}", (r,)) for i, r in enumerate(ROW_IDS)) + (_BACK,)
+_ROW_OPTIONS: Final = (*(Option(r, f"Row {i + 1}", (r,)) for i, r in enumerate(ROW_IDS)), _BACK)
 _DRAW_OPTIONS: Final = (Option(DRAW_VALUE, f"Draw {DRAW} cards", ()), Option(PASS, "Don't draw", ()))
 _ROW_INDEX: Final = {r: i for i, r in enumerate(ROW_IDS)}
 _OF: Final = SPECIES_OF

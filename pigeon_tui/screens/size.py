@@ -62,7 +62,7 @@ class GuardedScreen(Screen[None]):
         changes no class (which would restyle every widget of the screen once more)."""
         try:
             width, height = self.app.size
-        except Exception:  # noqa: BLE001  (no running app: Textual sets them on the first Resize)
+        except Exception:
             return
         for breakpoints, value in ((BREAKPOINTS_H, width), (BREAKPOINTS_V, height)):
             chosen = [name for least, name in breakpoints if value >= least][-1:]

@@ -237,7 +237,7 @@ class AppChild:
         except TimeoutError:
             self._reader.cancel()
 
-    async def _stderr_done(self, timeout: float) -> None:
+    async def _stderr_done(self, timeout: float) -> None:  # noqa: ASYNC109  (stops reading, not the caller)
         """Let the error output be read to its end (the pipe closes with the last process that
         holds it), for at most `timeout` seconds."""
         try:

@@ -20,6 +20,6 @@ def test_every_example_of_the_engine_document_runs() -> None:
     namespace: dict[str, object] = {}
     for i, code in enumerate(found):
         try:
-            exec(compile(code, f"docs/engine.md block {i + 1}", "exec"), namespace)  # noqa: S102
+            exec(compile(code, f"docs/engine.md block {i + 1}", "exec"), namespace)
         except Exception as exc:  # the block's number and error, not a bare traceback
             raise AssertionError(f"docs/engine.md python block {i + 1} fails: {exc!r}\n{code}") from exc

@@ -202,7 +202,7 @@ def test_from_dict_refuses_a_state_that_waits_on_nothing_and_names_load() -> Non
     rules' (`core.rules.load`), and the state module does not import them."""
     d = _valid()
     d.pop("open")
-    with pytest.raises(ValueError, match="core.rules.load"):
+    with pytest.raises(ValueError, match=r"core\.rules\.load"):
         GameState.from_dict(d)
 
 

@@ -146,8 +146,8 @@ def test_r1_2_road_and_crowd_have_no_limit() -> None:
         zones={
             "statue": [FAT[0], FAT[1]],
             "cables": [FAT[2], FAT[3]],
-            "road": list(STUPID) + [COMMON[0], COMMON[1]],
-            "crowd": list(LAME[:6]) + [FAT[5], FAT[6], FAT[7], FAT[8]],
+            "road": [*list(STUPID), COMMON[0], COMMON[1]],
+            "crowd": [*list(LAME[:6]), FAT[5], FAT[6], FAT[7], FAT[8]],
         },
         flock=[FAT[4]],
         stack=invasion(),
@@ -237,7 +237,7 @@ def test_r1_3_zones_are_the_city_locations_then_the_balconies() -> None:
 def test_r1_3_balcony_has_no_capacity_limit() -> None:
     """R1.3: an Infamous Pigeon lands on a Balcony already holding eight pigeons."""
     state = build(zones={"b0": list(FAT[:8])}, flock=[INFAMOUS[0]], stack=invasion())
-    assert zone(state, "b0") == list(FAT[:8]) + [INFAMOUS[0]]
+    assert zone(state, "b0") == [*list(FAT[:8]), INFAMOUS[0]]
 
 
 def test_r1_3_zones_hold_guano_cards_including_balconies() -> None:

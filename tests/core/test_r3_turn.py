@@ -261,7 +261,7 @@ def test_r3_5_invasion_reveals_one_plus_the_recall_values() -> None:
     events: list[Event] = []
     build(
         played=[BLAM[0], FINE[0], SWEEPER[0]],
-        flock=[COMMON[0]] + list(INFAMOUS),
+        flock=[COMMON[0], *list(INFAMOUS)],
         actions_left=0,
         events=events,
     )

@@ -90,7 +90,7 @@ def test_every_level_is_made_and_answers(level: str) -> None:
 def test_a_search_out_of_time_still_answers() -> None:
     """A deadline already past: the search answers at once with an offered option."""
     bot = SearchBot(1, Preset(iterations=10_000, horizon=0, seconds=0.0), lambda: lambda: True)
-    for state, d in list(SAMPLES.values())[0]:
+    for state, d in next(iter(SAMPLES.values())):
         assert bot.choose(view(state, d.player), d) in d.values()
 
 

@@ -36,7 +36,7 @@ def test_c2_2_a_duplicate_is_replaced_and_shuffled_back() -> None:
     pick = Picker()
     owl1, owl2, duck, robin = pick.many(["owl", "owl", "duck", "robin"])
     rest = pick.many(["magpie"] * 10)
-    draw = rest + [robin, duck, owl2, owl1]  # the top is the end: owl1 comes first
+    draw = [*rest, robin, duck, owl2, owl1]  # the top is the end: owl1 comes first
     _, row = _lay_row(seed_state(1), draw)
     assert row == [owl1, duck, robin]
     assert owl2 in draw and len(draw) == len(rest) + 1

@@ -34,7 +34,7 @@ def _flying(hand: list[str]) -> GameState:
 def test_c4_1_a_flock_puts_one_or_two_birds_in_the_collection(hand: list[str], kept: int, discarded: int) -> None:
     """C4.1: all the cards of the species are revealed; 1 goes to the collection (small flock)
     or 2 (big flock); the rest are discarded."""
-    state = _flying(hand + ["duck"])
+    state = _flying([*hand, "duck"])
     sp = hand[0]
     d = decision(state)
     assert d.kind is DecisionKind.FLY and values(state) == [sp, PASS]

@@ -28,7 +28,7 @@ class AtOnce(Executor):
         future: Future[T] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # noqa: BLE001 - handed to the pool, as a worker would
+        except BaseException as exc:
             future.set_exception(exc)
         return future
 

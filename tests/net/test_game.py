@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 
 from core.views import view
@@ -78,7 +79,7 @@ async def test_paced_game_sends_every_seat_the_same_rhythm() -> None:
             if f["t"] in ("update", "snapshot"):
                 assert f["view"] is not None and f["view"]["decisions"] == f["decisions"]
         deliveries = [(t, f["window"] is not None) for t, to, f in tap.sent if to is conn["Eve"] and f["t"] == "update"]
-        for (t0, was_window), (t1, _) in zip(deliveries, deliveries[1:], strict=False):
+        for (t0, was_window), (t1, _) in itertools.pairwise(deliveries):
             if was_window:
                 assert t1 - t0 >= cfg.reaction_window - 0.002, "a window is shown for its minimum time"
         for r in (a, b, eve):

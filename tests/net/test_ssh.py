@@ -220,7 +220,7 @@ async def test_the_child_gets_the_client_terminal_and_no_server_secrets(
 ) -> None:
     monkeypatch.setenv("PIGEON_SERVER_SECRET", "hunter2")
     monkeypatch.setenv("COLORTERM", "server-colours")
-    async with front_door(tmp_path) as (server, host), login(server) as conn:
+    async with front_door(tmp_path) as (server, _host), login(server) as conn:
         await at_lobby(conn, env={"COLORTERM": "truecolor", "LANG": "C.UTF-8"})
         (session,) = server.sessions
         assert session.child is not None
@@ -238,7 +238,7 @@ async def test_the_child_gets_the_client_terminal_and_no_server_secrets(
 
 
 async def test_resize_reaches_the_tui_and_it_redraws(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host), login(server) as conn:
+    async with front_door(tmp_path) as (server, _host), login(server) as conn:
         term = await at_lobby(conn)
         async with asyncio.timeout(WAIT):  # the footer may be drawn a frame after the lobby
             while "Quit" not in term.screen.display[23]:
@@ -264,7 +264,7 @@ async def test_a_guest_plays_bots_on_the_same_host_and_cannot_host_or_go_elsewhe
         await asyncio.sleep(0.3)
         term.press("\r")  # Play against bots: a new table with bots on the same host
         await term.wait_for("Your hand")
-        table, seat = table_of(host, "ada")
+        table, _seat = table_of(host, "ada")
         assert table.id != 1 and sum(1 for m in table.seats if m is not None and not m.human) == 3
         (session,) = server.sessions
         assert session.child is not None
@@ -273,7 +273,7 @@ async def test_a_guest_plays_bots_on_the_same_host_and_cannot_host_or_go_elsewhe
 
 
 async def test_session_end_stops_the_child(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host):
+    async with front_door(tmp_path) as (server, _host):
         async with login(server) as conn:
             await at_lobby(conn)
             (session,) = server.sessions
@@ -288,7 +288,7 @@ async def test_session_end_stops_the_child(tmp_path: Path) -> None:
 
 async def test_server_shutdown_stops_every_child(tmp_path: Path) -> None:
     pids = []
-    async with front_door(tmp_path) as (server, host):
+    async with front_door(tmp_path) as (server, _host):
         async with login(server) as conn:
             for _ in range(2):
                 await at_lobby(conn)
@@ -303,14 +303,14 @@ async def test_server_shutdown_stops_every_child(tmp_path: Path) -> None:
 
 
 async def test_exec_is_refused(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host), login(server) as conn:
+    async with front_door(tmp_path) as (server, _host), login(server) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_session(asyncssh.SSHClientSession, "id")
         assert not server.sessions
 
 
 async def test_shell_without_a_pty_gets_one_line_and_is_closed(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host), login(server) as conn:
+    async with front_door(tmp_path) as (server, _host), login(server) as conn:
         chan, term = await conn.create_session(Terminal, encoding=None)
         await asyncio.wait_for(term.closed.wait(), WAIT)
         assert bytes(term.raw) == NEEDS_PTY
@@ -319,7 +319,7 @@ async def test_shell_without_a_pty_gets_one_line_and_is_closed(tmp_path: Path) -
 
 
 async def test_sftp_and_other_subsystems_are_refused(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host), login(server) as conn:
+    async with front_door(tmp_path) as (server, _host), login(server) as conn:
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
             await conn.start_sftp_client()
         with pytest.raises(asyncssh.ChannelOpenError):
@@ -335,7 +335,7 @@ async def test_port_forwarding_is_refused_both_ways(tmp_path: Path) -> None:
 
 
 async def test_wrong_password_is_refused(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host):
+    async with front_door(tmp_path) as (server, _host):
         with pytest.raises(asyncssh.PermissionDenied):
             async with login(server, password="not it"):
                 pass
@@ -345,7 +345,7 @@ async def test_unknown_key_is_refused_and_a_known_key_gets_in(tmp_path: Path) ->
     known, stranger = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(known.export_public_key())
-    async with front_door(tmp_path, authorized_keys=keys) as (server, host):
+    async with front_door(tmp_path, authorized_keys=keys) as (server, _host):
         with pytest.raises(asyncssh.PermissionDenied):
             async with login(server, client_keys=[stranger]):
                 pass
@@ -359,7 +359,7 @@ async def test_unknown_key_is_refused_and_a_known_key_gets_in(tmp_path: Path) ->
 async def test_host_key_is_kept_private_and_survives_a_restart(tmp_path: Path) -> None:
     prints = []
     for _ in range(2):
-        async with front_door(tmp_path) as (server, host), login(server) as conn:
+        async with front_door(tmp_path) as (server, _host), login(server) as conn:
             prints.append(conn.get_server_host_key().get_fingerprint())
             assert prints[-1] == server.fingerprint
     assert prints[0] == prints[1]
@@ -385,9 +385,9 @@ async def test_the_same_key_takes_its_seat_back(tmp_path: Path) -> None:
 
 
 async def test_sessions_are_capped(tmp_path: Path) -> None:
-    async with front_door(tmp_path, max_sessions=1) as (server, host), login(server) as conn:
+    async with front_door(tmp_path, max_sessions=1) as (server, _host), login(server) as conn:
         await at_lobby(conn)
-        chan, term = await conn.create_session(Terminal, term_type="xterm", term_size=(80, 24), encoding=None)
+        _chan, term = await conn.create_session(Terminal, term_type="xterm", term_size=(80, 24), encoding=None)
         await asyncio.wait_for(term.closed.wait(), WAIT)
         assert b"every seat of this server is taken" in term.raw
 
@@ -395,12 +395,12 @@ async def test_sessions_are_capped(tmp_path: Path) -> None:
 async def test_a_connection_without_a_session_is_closed(tmp_path: Path) -> None:
     """`ssh -N` (logged in, no session) holds no slot for long: it is closed after
     `session_wait`; a connection whose session ended waits the same."""
-    async with front_door(tmp_path, session_wait=0.5) as (server, host):
+    async with front_door(tmp_path, session_wait=0.5) as (server, _host):
         async with login(server) as conn:
             await asyncio.wait_for(conn.wait_closed(), WAIT)
             assert server.connections == 0 and not server.per_address
         async with login(server) as conn:
-            chan, term = await conn.create_session(Terminal, encoding=None)  # no PTY: it ends at once
+            _chan, term = await conn.create_session(Terminal, encoding=None)  # no PTY: it ends at once
             await asyncio.wait_for(term.closed.wait(), WAIT)
             await asyncio.wait_for(conn.wait_closed(), WAIT)
 
@@ -408,7 +408,7 @@ async def test_a_connection_without_a_session_is_closed(tmp_path: Path) -> None:
 async def test_connections_from_one_address_are_capped(tmp_path: Path) -> None:
     """One machine cannot take every slot: past `per_address` connections from its address the
     next is disconnected at once, and a slot is free again when one closes."""
-    async with front_door(tmp_path, per_address=2) as (server, host):
+    async with front_door(tmp_path, per_address=2) as (server, _host):
         async with login(server) as one, login(server) as two:
             with pytest.raises((asyncssh.Error, OSError)):
                 async with login(server):
@@ -440,7 +440,7 @@ async def test_five_sessions_play_at_one_table(tmp_path: Path) -> None:
 async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Path) -> None:
     # 5 s: the lobby must be drawn before the session idles out, and on a loaded 2-core machine it
     # can take more than a second after the first screen bytes
-    async with front_door(tmp_path, idle_timeout=5.0) as (server, host), login(server) as conn:
+    async with front_door(tmp_path, idle_timeout=5.0) as (server, _host), login(server) as conn:
         term = await at_lobby(conn)
         (session,) = server.sessions
         assert session.child is not None
@@ -457,7 +457,7 @@ async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Pat
 
 async def test_open_mode_lets_anyone_in_and_still_learns_the_key(tmp_path: Path) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    async with front_door(tmp_path, open=True) as (server, host):
+    async with front_door(tmp_path, open=True) as (server, _host):
         async with login(server, "eve", client_keys=[key]) as conn:
             await at_lobby(conn)
             (session,) = server.sessions
@@ -468,7 +468,7 @@ async def test_open_mode_lets_anyone_in_and_still_learns_the_key(tmp_path: Path)
 
 async def test_agent_and_x11_forwarding_are_not_granted(tmp_path: Path) -> None:
     agent = str(tmp_path / "agent.sock")  # asked for, never used: the server says no
-    async with front_door(tmp_path) as (server, host), login(server, agent_forwarding=True) as conn:
+    async with front_door(tmp_path) as (server, _host), login(server, agent_forwarding=True) as conn:
         conn._agent_forward_path = agent
         await at_lobby(conn, x11_forwarding="ignore_failure", x11_display="127.0.0.1:99")
         (session,) = server.sessions

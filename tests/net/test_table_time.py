@@ -8,6 +8,7 @@ microseconds, exactly when the test says."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 
 from core.decisions import REACTIONS, Decision
@@ -45,7 +46,7 @@ def test_r5_7_every_window_is_held_for_its_minimum_and_both_people_see_the_same_
     windows = 0
     for p in (ada, bob):
         ups = [(t, f) for t, f in zip(p.inbox.times, p.inbox.frames, strict=True) if f["t"] == "update"]
-        for (t0, f0), (t1, f1) in zip(ups, ups[1:], strict=False):
+        for (t0, f0), (t1, f1) in itertools.pairwise(ups):
             if f0["window"] is not None and f1["events"]:
                 windows += 1
                 assert t1 - t0 >= 1.5, f"update {f1['seq']} came {t1 - t0:.3f} s after a window"

@@ -61,7 +61,7 @@ def test_not_an_export(tmp_path: Path, content: bytes, message: str) -> None:
 def test_a_record_from_other_rules_names_who_made_it() -> None:
     d = exported(played(5, upto=30), engine="pigeon-tui 0.0.1")
     d["record"]["choices"][10][1] += 1000  # a decision this engine never opened
-    with pytest.raises(StoreError, match="made by pigeon-tui 0.0.1 and does not replay on this one"):
+    with pytest.raises(StoreError, match=r"made by pigeon-tui 0\.0\.1 and does not replay on this one"):
         from_export(d)
 
 

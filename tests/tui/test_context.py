@@ -121,7 +121,7 @@ def test_identical_options_appear_once_with_their_count() -> None:
     entries = entries_for(d)
     assert [e.label for e in entries] == ["Fat Pigeon ×2", "Lady Pigeon"]
     assert entries[0].value == "F01"
-    assert [e.label for e in entries_for(d, times="x")][0] == "Fat Pigeon x2"
+    assert next(e.label for e in entries_for(d, times="x")) == "Fat Pigeon x2"
 
 
 def test_r4_6_converting_the_infamous_with_an_empty_flock_says_it_gains_nothing() -> None:

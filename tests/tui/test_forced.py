@@ -31,7 +31,7 @@ async def test_a_forced_draw_is_taken_for_you_and_logged() -> None:
                 assert any(line.startswith("You draw") for line in lines[taken[0] :]), lines[taken[0] :]
                 return
             d = shown.decision
-            assert d is not None and len(d.options) > 1 or d.kind in REACTIONS
+            assert (d is not None and len(d.options) > 1) or d.kind in REACTIONS
             numbered = [e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
             if numbered and rng.random() < 0.7:
                 key = rng.choice(numbered)

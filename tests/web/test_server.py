@@ -307,7 +307,7 @@ async def test_caps_on_tabs_at_once_and_per_address() -> None:
                         code, reason = await fourth.wait_closed()
                     assert code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
                     assert reason == "The server is full: 2 games are open. Try again later."
-                (app, other) = app_pids(server)
+                (app, _other) = app_pids(server)
             await wait_gone(app)
             async with tab(cy, server) as fifth:
                 await fifth.wait_for("Play against bots")
@@ -360,7 +360,7 @@ async def test_stopping_the_server_ends_every_tab_and_spare_app() -> None:
                 async with asyncio.timeout(WAIT):
                     while not (server.spares and server.spares[0].drawn.is_set()):
                         await asyncio.sleep(0.05)
-                apps = app_pids(server) + [server.spares[0].pid]
+                apps = [*app_pids(server), server.spares[0].pid]
                 task.cancel()
                 code, reason = await t.wait_closed()
         assert code == aiohttp.WSCloseCode.GOING_AWAY and reason == "The server is shutting down."

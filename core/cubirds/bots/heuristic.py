@@ -157,7 +157,7 @@ _SPECIES_BY_COUNT: Final = tuple(sorted(range(N), key=lambda s: -COUNT[s]))
 class Judge:
     """One ply of lays for one seat's hand and collection, caching what a flock would change."""
 
-    __slots__ = ("col", "gains", "hand", "_after_fly")
+    __slots__ = ("_after_fly", "col", "gains", "hand")
 
     def __init__(self, hand: Sequence[int], col: Sequence[int]) -> None:
         self.hand = hand

@@ -129,7 +129,7 @@ class SearchBot:
                 for m in alive:
                     totals[m] += playout(base, decision.kind, m, seat, seed, self.preset)
                     played[m] += 1
-            if done is not None and done() or len(alive) == 1:
+            if (done is not None and done()) or len(alive) == 1:
                 break
             alive.sort(key=lambda m: -totals[m] / max(1, played[m]))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
