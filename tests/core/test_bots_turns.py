@@ -53,11 +53,11 @@ def test_r4_6_a_restart_is_taken_only_with_a_clear_edge() -> None:
     assert pick([1.0, 1.5], [False, True], margin=1.0) == 0
     assert pick([1.0, 2.5], [False, True], margin=1.0) == 1
     assert pick([1.0, 1.5], [True, True], margin=1.0) == 1
-    small = {k: 0.52 + 0.01 * (k % 2) for k in range(40)}
-    rival = {k: 0.5 for k in range(40)}
+    small = {(k, 0): 0.52 + 0.01 * (k % 2) for k in range(40)}
+    rival = {(k, 0): 0.5 for k in range(40)}
     assert not gains(small, rival, edge=0.03)
     assert gains({k: v + 0.1 for k, v in small.items()}, rival, edge=0.03)
-    assert not gains({0: 1.0}, {0: 0.0}, edge=0.03)
+    assert not gains({(0, 0): 1.0}, {(0, 0): 0.0}, edge=0.03)
 
 
 def test_a_search_split_in_parts_merges_into_the_same_choice() -> None:

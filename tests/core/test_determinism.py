@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.cards import Edition
 from core.record import Record
 from core.setup import new_game
 from tests.core.games import configs, house_of, play
@@ -24,7 +25,7 @@ def test_r2_5_replaying_the_record_rebuilds_the_identical_state() -> None:
         snapshots[len(choices)] = (state.to_dict(), list(choices))
         for expected, made in snapshots.values():
             blind = (seed // 10) % 2 == 1
-            record = Record(players, seed, edition, blind_windows=blind, house=house_of(seed), choices=made)
+            record = Record(players, seed, Edition(edition), blind_windows=blind, house=house_of(seed), choices=made)
             assert record.replay().to_dict() == expected
 
 
@@ -33,6 +34,6 @@ def test_r2_5_record_round_trips_through_plain_data() -> None:
     import json
 
     *_, (state, choices) = play(7, 3, "3.0")
-    record = Record(3, 7, "3.0", choices=list(choices))
+    record = Record(3, 7, Edition.V30, choices=list(choices))
     again = Record.from_dict(json.loads(json.dumps(record.to_dict())))
     assert again.replay().to_dict() == state.to_dict()

@@ -86,6 +86,7 @@ def test_from_dict_refuses_corrupt_data_with_a_clear_error(mutate: Any, message:
 
 
 def test_from_dict_refuses_non_mappings() -> None:
+    bad: object
     for bad in (None, [], "state", 3):
         with pytest.raises(ValueError):
             GameState.from_dict(bad)
@@ -98,7 +99,8 @@ def test_events_keep_their_wire_form_and_read_back_typed() -> None:
     old_wire = {"kind": "fined", "player": 1, "cards": [], "zone": None, "to": None, "n": 2, "secret": False}
     assert Event.from_dict(old_wire) == Event(EventKind.FINED, 1, by=2)
     assert Event(EventKind.FINED, 1, by=2).to_dict() == old_wire
-    window = {"kind": "window", "player": None, "cards": [], "zone": "fine", "to": None, "n": 0, "secret": False}
+    window: dict[str, object] = {"kind": "window", "player": None, "cards": [], "zone": "fine", "to": None}
+    window |= {"n": 0, "secret": False}
     assert Event.from_dict(window) == Event(EventKind.WINDOW, window="fine")
     assert Event(EventKind.WINDOW, window="fine").to_dict() == window
     assert Event(EventKind.PLAYED, 0, ("A22",), "road", reaction=True).to_dict()["n"] == 1

@@ -13,7 +13,8 @@ from core.cubirds.bots.determinize import determinize, unseen
 from core.cubirds.bots.greedy import GreedyBot
 from core.cubirds.bots.random import RandomBot
 from core.cubirds.bots.search import Preset, SearchBot
-from core.cubirds.state import STEPS, check
+from core.cubirds.cards import STEPS
+from core.cubirds.state import check
 from core.decisions import BACK, Decision, DecisionKind
 
 TINY = Preset(iterations=12, horizon=2, seconds=0.0, width=4)

@@ -23,9 +23,9 @@ def test_states_round_trip_at_every_decision() -> None:
     state = new_game(3, 5)
     for _ in range(40):
         copy = load(state.to_dict())
-        d = state.open[0]
-        option = d.options[-1].value
-        assert apply(copy, d.player, d.id, option) == apply(state, d.player, d.id, option)
+        asked = state.open[0]
+        option = asked.options[-1].value
+        assert apply(copy, asked.player, asked.id, option) == apply(state, asked.player, asked.id, option)
         assert copy.to_dict() == state.to_dict()
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.events import redact
+from core.games import GameRecord
 from core.record import Record
 from core.rules import apply
 from core.state import GameState
@@ -26,7 +27,7 @@ class Truth:
     """Number of events when a choice's events end (0: the deal) -> the state after it."""
 
     @classmethod
-    def of(cls, record: dict[str, Any] | Record, seat: int | None) -> Truth:
+    def of(cls, record: dict[str, Any] | Record | GameRecord[Any], seat: int | None) -> Truth:
         rec = record if isinstance(record, Record) else Record.from_dict(record)
         truth = cls(seat)
         state = rec.start()

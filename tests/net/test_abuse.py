@@ -163,7 +163,7 @@ async def test_host_full_makes_room_and_rate_limit() -> None:
         assert (await three.hello("Three"))["t"] == "welcome"
         for _ in range(8):
             two.send({"t": "sync"})
-        codes = []
+        codes: list[str | None] = []
         while len(codes) < 8:
             f = await two.recv("result")
             codes.append(f.get("code"))

@@ -68,13 +68,14 @@ async def test_requests_out_of_place_are_refused_with_reasons() -> None:
         r = await raw.recv("result")
         assert r["code"] == "unexpected", "hello comes first"
         await raw.hello("Eve")
-        for msg, code in [
+        asks: list[tuple[dict[str, Any], str]] = [
             ({"t": "choose", "id": 1, "option": "draw"}, "not_seated"),
             ({"t": "start"}, "not_seated"),
             ({"t": "join", "table": 42}, "no_such_table"),
             ({"t": "create"}, "not_allowed"),
             ({"t": "leave"}, "not_seated"),
-        ]:
+        ]
+        for msg, code in asks:
             raw.send(msg)
             r = await raw.recv("result")
             assert (r["ok"], r["code"]) == (False, code), msg

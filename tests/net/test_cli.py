@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 from net.client import Client
 from net.spawn import HostSpec, start_host
@@ -65,7 +66,7 @@ def test_r4_6_selfplay_reports_its_settings_turns_and_restarts() -> None:
 
     from pigeon_tui.cli import main
 
-    def run(*extra: str) -> dict[str, object]:
+    def run(*extra: str) -> dict[str, Any]:
         import contextlib
         import io
 
@@ -85,10 +86,10 @@ def test_r4_6_selfplay_reports_its_settings_turns_and_restarts() -> None:
         "custom_1": "",
         "custom_2": "",
     }
-    assert book["settings"]["infamous_empty"] == "resume"  # type: ignore[index]
+    assert book["settings"]["infamous_empty"] == "resume"
     assert trophy["restarts_mean"] == 0.0 and trophy["restarts_max"] == 0
     for r in (trophy, book):
-        assert r["turns_max"] >= r["turns_mean"] > 0  # type: ignore[operator]
+        assert r["turns_max"] >= r["turns_mean"] > 0
 
 
 def test_r4_6_a_bad_house_rule_is_a_clear_error() -> None:
@@ -156,11 +157,11 @@ def test_r9_custom_cards_and_house_settings_from_the_command_line(tmp_path: obje
         'rule = "lady"\n\n[[custom]]\nname = "Big Bird"\nsize = 3\nplaces = "crowd"\n'
     )
 
-    def run(*extra: str) -> dict[str, object]:
+    def run(*extra: str) -> dict[str, Any]:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             assert main(["selfplay", "--games", "5", "--json", *extra]) == 0
-        settings: dict[str, object] = json.loads(out.getvalue())["settings"]
+        settings: dict[str, Any] = json.loads(out.getvalue())["settings"]
         return settings
 
     s = run("--house-settings", str(path))
@@ -168,7 +169,7 @@ def test_r9_custom_cards_and_house_settings_from_the_command_line(tmp_path: obje
     assert s["custom_1"] == "name=Racing Pigeon,size=1,places=road+statue,rule=lady"
     assert s["custom_2"] == "name=Big Bird,size=3,places=crowd,rule=none"
     s = run("--house-settings", str(path), "--house-rule", "infamous_empty=resume", "--custom-card", "name=Zip")
-    assert s["infamous_empty"] == "resume" and s["custom_1"].startswith("name=Zip,") and s["custom_2"] == ""  # type: ignore[union-attr]
+    assert s["infamous_empty"] == "resume" and s["custom_1"].startswith("name=Zip,") and s["custom_2"] == ""
 
 
 def test_r9_a_bad_custom_card_or_settings_file_is_a_clear_error(tmp_path: object) -> None:

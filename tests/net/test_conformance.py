@@ -319,7 +319,7 @@ async def test_requests_every_request_gets_exactly_one_result_with_its_aid() -> 
         for r in requests:
             raw.send(r)
         raw.send({"t": "sync", "aid": 99})
-        results = []
+        results: list[dict[str, Any]] = []
         while not results or results[-1]["aid"] != 99:
             results.append(await raw.recv("result"))
         assert [r["aid"] for r in results] == [*range(1, 13), None, None, 99]

@@ -48,13 +48,13 @@ async def test_decisions_option_not_offered_names_only_the_seats_own_decision_id
         f = await first_decision(raw)
         table = host.tables[1]
         for aid in range(1, 200):  # until the engine's count and the seat's differ
-            engine = {d.id for _, d in table.seats[0].stream.decisions} if table.seats[0] else set()  # type: ignore[union-attr]
+            engine = {d.id for _, d in table.seats[0].stream.decisions} if table.seats[0] else set()
             if f["decisions"][0]["id"] not in engine:
                 break
             await choose_first(raw, f, rng, aid)
             f = await first_decision(raw)
         wire = f["decisions"][0]["id"]
-        (engine_id,) = {d.id for w, d in table.seats[0].stream.decisions if w == wire}  # type: ignore[union-attr]
+        (engine_id,) = {d.id for w, d in table.seats[0].stream.decisions if w == wire}
         assert engine_id != wire
         for option in ("not an option", "x" * 200, ["fly", ["away", 1]]):
             raw.send({"t": "choose", "id": wire, "option": option, "aid": 999})
@@ -140,9 +140,13 @@ async def test_session_join_watch_create_while_seated_are_refused() -> None:
         other = await greeted(host.port, "Bob")
         other.send({"t": "create", "aid": 1})
         assert (await other.recv("result"))["ok"]
-        for aid, frame in enumerate(
-            [{"t": "join", "table": 2}, {"t": "watch", "table": 2}, {"t": "create"}, {"t": "watch", "table": 1}], 10
-        ):
+        asks: list[dict[str, Any]] = [
+            {"t": "join", "table": 2},
+            {"t": "watch", "table": 2},
+            {"t": "create"},
+            {"t": "watch", "table": 1},
+        ]
+        for aid, frame in enumerate(asks, 10):
             raw.send({**frame, "aid": aid})
             r = await raw.recv("result")
             assert (r["aid"], r["code"]) == (aid, "not_allowed")
@@ -153,8 +157,8 @@ async def test_session_join_watch_create_while_seated_are_refused() -> None:
         fan.send({"t": "join", "table": 1, "aid": 1})
         assert (await fan.recv("seated"))["table"] == 1
         assert (await fan.recv("result"))["ok"]
-        for r in (raw, other, fan):
-            await r.close()
+        for client in (raw, other, fan):
+            await client.close()
 
 
 # ---- Reconnection: a seat given to a bot (D8) ---------------------------------------------

@@ -145,7 +145,7 @@ async def test_refusals_at_the_handshake() -> None:
                 raw.send(msg)  # type: ignore[arg-type]
                 got = await raw.recv("welcome", "bye")
             else:
-                got = await raw.hello("X", **kw)  # type: ignore[arg-type]
+                got = await raw.hello("X", **kw)
             await raw.close()
             assert got["t"] == "bye", got
             return str(got["code"])
@@ -207,7 +207,7 @@ async def test_a_seat_waits_for_its_player_before_the_game_too() -> None:
         seated = await first.recv("seated")
         await first.close()  # dropped while the table waits for players
         table = host.tables[1]
-        while table.seats[seated["seat"]] is None or table.seats[seated["seat"]].conn is not None:  # type: ignore[union-attr]
+        while table.seats[seated["seat"]] is None or table.seats[seated["seat"]].conn is not None:
             await asyncio.sleep(0.01)
         again = await Raw.open(host.port)
         welcome = await again.hello("Ada", token=seated["token"])

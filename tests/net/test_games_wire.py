@@ -6,14 +6,23 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from typing import Any
+from typing import Any, TypeVar
 
 import msgpack
 import pytest
 
 from core.games import CUBIRDS, PIGEONS
 from net.errors import NetError
-from net.messages import parse_client, parse_host, read_event
+from net.messages import Create, Over, Snapshot, TableInfo, Update, parse_client, parse_host, read_event
+
+T = TypeVar("T")
+
+
+def _host(frame: dict[str, Any], kind: type[T]) -> T:
+    """`frame` read as the host frame it must be."""
+    msg = parse_host(frame)
+    assert isinstance(msg, kind)
+    return msg
 
 
 def _cubirds_update() -> tuple[dict[str, Any], Any]:
@@ -41,7 +50,7 @@ def _cubirds_update() -> tuple[dict[str, Any], Any]:
 
 def test_a_cubirds_update_reads_back_as_its_view_and_event_maps() -> None:
     frame, view = _cubirds_update()
-    msg = parse_host(frame)
+    msg = _host(frame, Update)
     assert msg.view == view  # the CuBirds view, rebuilt by its game
     events = [CUBIRDS.event_from_dict(e) for e in msg.events]
     assert [e.to_dict() for e in events] == frame["events"]
@@ -53,7 +62,7 @@ def test_a_pigeons_view_without_a_game_field_is_read_as_pigeons() -> None:
     assert "game" not in view.to_dict()
     frame = {"t": "snapshot", "table": 1, "seat": 0, "seq": 0, "events": [], "view": view.to_dict()}
     frame |= {"decisions": [d.to_dict() for d in view.decisions], "window": None, "limit": None, "complete": True}
-    msg = parse_host(msgpack.unpackb(msgpack.packb(frame)))
+    msg = _host(msgpack.unpackb(msgpack.packb(frame)), Snapshot)
     assert msg.view == view
 
 
@@ -78,15 +87,16 @@ def test_an_event_map_out_of_bounds_is_refused(bad: Any) -> None:
 def test_table_info_names_its_game_pigeons_by_default() -> None:
     base = {"t": "table", "id": 1, "name": "t", "phase": "waiting", "game": 0, "edition": "3.5"}
     base |= {"seats": [None, None], "watchers": 0}
-    assert parse_host(base).game_id == "pigeons"
-    assert parse_host(base | {"game_id": "cubirds"}).game_id == "cubirds"
+    assert _host(base, TableInfo).game_id == "pigeons"
+    assert _host(base | {"game_id": "cubirds"}, TableInfo).game_id == "cubirds"
     with pytest.raises(NetError, match="game_id"):
         parse_host(base | {"game_id": "chess"})
 
 
 def test_create_takes_a_game_id() -> None:
-    assert parse_client({"t": "create", "game_id": "cubirds"}).game_id == "cubirds"
-    assert parse_client({"t": "create"}).game_id is None
+    for frame, game_id in (({"t": "create", "game_id": "cubirds"}, "cubirds"), ({"t": "create"}, None)):
+        create = parse_client(frame)
+        assert isinstance(create, Create) and create.game_id == game_id
     with pytest.raises(NetError, match="game_id"):
         parse_client({"t": "create", "game_id": "chess"})
 
@@ -94,10 +104,10 @@ def test_create_takes_a_game_id() -> None:
 def test_over_carries_any_games_record_and_old_pigeons_records() -> None:
     rec = CUBIRDS.new_record(2, 4, {}).to_dict()
     over = {"t": "over", "table": 1, "game": 1, "winners": [0], "scores": [], "names": ["a", "b"], "record": rec}
-    assert parse_host(over).record["game"] == "cubirds"
+    assert _host(over, Over).record["game"] == "cubirds"
     old = PIGEONS.new_record(2, 4, {}).to_dict()
     old.pop("game", None)  # a record made before games had ids
-    assert parse_host(over | {"record": old}).record == old
+    assert _host(over | {"record": old}, Over).record == old
 
 
 def test_no_module_of_net_names_a_games_rules() -> None:

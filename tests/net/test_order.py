@@ -89,12 +89,12 @@ def check_order(p: Player) -> tuple[int, int]:
             ends.append((len(story), windowed))
     assert p.events == story, "every event once, in order"
     assert len(ends) == len(p.answered), "one result per choice applied"
-    windowed = 0
+    windowed_count = 0
     for (end, window), (wire_id, received, still_open, _) in zip(ends, p.answered, strict=True):
         assert received >= end, f"decision {wire_id}: its result came before its events"
         assert not still_open, f"decision {wire_id} was still open when its result came"
-        windowed += window
-    return len(ends), windowed
+        windowed_count += window
+    return len(ends), windowed_count
 
 
 async def test_results_follow_the_updates_carrying_their_events() -> None:

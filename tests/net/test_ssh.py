@@ -73,7 +73,7 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
         self.closed = asyncio.Event()
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
 
-    def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:
         self.chan = chan
 
     def data_received(self, data: bytes, datatype: int | None) -> None:

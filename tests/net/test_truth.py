@@ -8,6 +8,8 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
+
 from core.decisions import REACTIONS, Decision
 
 from .boards import Truth, public_board
@@ -106,7 +108,7 @@ async def test_a_snapshot_taken_during_a_window_shows_that_window() -> None:
         await eve.close()
 
 
-async def test_a_client_that_rejoins_gets_the_games_log_within_a_bound() -> None:
+async def test_a_client_that_rejoins_gets_the_games_log_within_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 9: a seat that comes back with its token and no `last_seq` gets the current
     game's events (redacted for it), the most recent ones if there are too many for a frame
     (`complete: false`), never the previous game's."""
@@ -140,14 +142,10 @@ async def test_a_client_that_rejoins_gets_the_games_log_within_a_bound() -> None
         # a small bound: only the latest events, and the snapshot says so
         from net.table import streams
 
-        old_bound = streams.SNAPSHOT_EVENTS
-        streams.SNAPSHOT_EVENTS = 10
-        try:
-            third = await Raw.open(host.port)
-            await third.hello("Ada", token=seated["token"])
-            snap = await third.recv("snapshot")
-        finally:
-            streams.SNAPSHOT_EVENTS = old_bound
+        monkeypatch.setattr(streams, "SNAPSHOT_EVENTS", 10)
+        third = await Raw.open(host.port)
+        await third.hello("Ada", token=seated["token"])
+        snap = await third.recv("snapshot")
         assert not snap["complete"] and snap["events"] == truth.events[-10:]
         await again.close()
         await third.close()

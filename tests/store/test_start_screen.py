@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from textual.pilot import Pilot
 
+from core.record import Record
 from core.replay import Replay
 from core.views import view
 from net.archive import game_of_seat, load, open_db
@@ -102,6 +103,7 @@ async def test_a_game_left_unfinished_is_offered_and_taken_up_where_it_stopped()
             lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None,
             "the table",
         )
+        assert isinstance(app.screen, TableScreen)
         shown = app.screen.view
         assert shown is not None and shown.seat == left.seat
         assert shown.hand == view(stopped, left.seat).hand
@@ -136,7 +138,7 @@ async def test_your_games_shows_the_history_and_opens_a_finished_game() -> None:
         assert f"#{finished.gid} " in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        assert app.screen.saved.id == finished.gid
+        assert isinstance(app.screen, ReplayScreen) and app.screen.saved.id == finished.gid
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("escape")
@@ -165,6 +167,7 @@ async def test_the_results_offer_the_replay_of_the_game_just_over() -> None:
         assert screen.saved.id == finished.gid and screen.viewer == finished.seat
         await pilot.press("end")
         assert screen.current_view() == final
+        assert isinstance(saved.record, Record)  # a game of Pigeons & Guano
         assert len(screen.replay) == len(Replay(saved.record))
         await pilot.press("q")
         await pilot.pause()

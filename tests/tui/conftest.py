@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 
 from core.decisions import REACTIONS, OptionValue
@@ -65,7 +66,7 @@ async def drawn_while_held(pilot: Pilot[None], key: str, release: asyncio.Event,
         release.set()
 
 
-def screen_text(app: PigeonApp) -> str:
+def screen_text(app: App[Any]) -> str:
     """What the terminal shows, as plain text."""
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)

@@ -4,6 +4,7 @@ collections, the prompt's keys, letters without colour, game over."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from textual.message import Message
 
@@ -22,7 +23,7 @@ def _game(players: int, seed: int, steps: int, me: int = 0) -> tuple[GameState, 
     """A seeded random game, played on until `me` decides (or it is over)."""
     state = CUBIRDS.new_game(players, seed, {})
     rng = random.Random(seed)
-    events: list[object] = []
+    events: list[Any] = []
     for i in range(10_000):
         if state.over or (i >= steps and CUBIRDS.pending(state)[0].player == me):
             break

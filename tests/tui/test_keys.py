@@ -213,7 +213,7 @@ async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> No
         assert "Dealing" in screen_text(app)
         ready.set()
         prompt = await wait_for_prompt(pilot)
-        assert app.screen is dealing and dealing.session is not None
+        assert dealing.session is not None and app.screen is dealing
         assert prompt is not None or isinstance(app.screen, GameOverScreen)
 
 

@@ -39,6 +39,7 @@ async def test_six_long_names_at_80x24_keep_a_readable_part_and_the_whole_in_the
             text = screen_text(app)
             balconies = [z for z in app.screen.query(ZoneView) if z.seat is not None]
             assert len(balconies) == 6
+            assert isinstance(app.screen, TableScreen)
             names = app.screen.names
             assert sorted(names) == sorted(["Anastasiya", *LONG])
             for z in balconies:

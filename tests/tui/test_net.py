@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from net.client import Client
 from net.client import Status as ClientStatus
+from net.spawn import HostProcess
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.screens.lobby import HostScreen, LobbyScreen
 from pigeon_tui.screens.start import StartScreen
@@ -37,7 +38,7 @@ async def test_game_against_bots_runs_on_a_private_host_over_tcp() -> None:
         await _answer(pilot, 3)
         session = app.session
         assert isinstance(session, Session)
-        assert session.host is not None
+        assert isinstance(session.host, HostProcess)
         process = session.host.process
         assert process.returncode is None
         assert session.client.status is ClientStatus.CONNECTED
@@ -95,6 +96,7 @@ async def test_host_a_lan_game_lobby_then_table_when_a_friend_joins() -> None:
         await _until(pilot, lambda: isinstance(app.screen, TableScreen))
         await _until(pilot, lambda: "Bob" in screen_text(app))
         await friend.close()
+        assert isinstance(session.host, HostProcess)
         process = session.host.process
         await app.action_quit()
         assert process.returncode is not None

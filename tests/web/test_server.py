@@ -318,7 +318,7 @@ async def test_connections_beyond_the_cap_are_closed_at_once() -> None:
         port = server.addresses()[0][1]
         held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
         async with asyncio.timeout(WAIT):  # the server counts a connection once it has accepted it
-            while len(server._runner.server.connections) < 3:  # type: ignore[union-attr]
+            while len(server._runner.server.connections) < 3:
                 await asyncio.sleep(0.05)
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
