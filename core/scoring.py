@@ -24,6 +24,11 @@ class Score:
     hand: int
     """Action cards in hand: the second tie-break (R7.2)."""
 
+    @property
+    def balcony_penalty(self) -> int:
+        """R7.1: VP the Balcony costs: 1 per pigeon, 1 per Guano, 2 per Mountain of Guano."""
+        return self.balcony_pigeons + self.balcony_guano + 2 * self.balcony_mountains
+
 
 def trophy_kind(cards: Sequence[str], vp: int) -> str:
     """'pigeon', 'guano', 'mountain', or 'sweep' (3.0 Sweeper: its cards make one 1-VP

@@ -7,7 +7,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any, Final, Mapping, NamedTuple
 
-from core.cards import Edition, PigeonDef, flock_book
+from core.cards import CITY, CITY_CAPACITY, Edition, PigeonDef, flock_book
 from core.context import Reaction, invasion_progress, invasion_size, reaction
 from core.decisions import Decision
 from core.frozen import slot_constructor
@@ -84,6 +84,23 @@ class PlayerView:
     def invasion_size(self) -> int:
         """R3.5: Flock cards the Invasion at the end of this turn reveals."""
         return invasion_size(self)
+
+    def action(self) -> int | None:
+        """R3.1: which of the turn's two actions the active player is on (1 or 2); None during
+        the Invasion and once the game is over."""
+        return None if self.over or self.actions_left <= 0 else 3 - self.actions_left
+
+    def spaces(self, zone: str) -> int:
+        """R1.4: spaces the pigeons of `zone` (a Zone id) take; a Fat Pigeon takes two."""
+        book = self.book
+        pigeons = next((z.pigeons for z in self.zones if z.id == zone), ())
+        return sum(book[p].size for p in pigeons if p in book)
+
+    @staticmethod
+    def capacity(zone: str) -> int | None:
+        """R1.2: spaces `zone` (a Zone id) holds at most; None: no limit (the Road, the Crowd,
+        the Balconies)."""
+        return CITY_CAPACITY[CITY.index(zone)] if zone in CITY else None
 
     @property
     def book(self) -> Mapping[str, PigeonDef]:

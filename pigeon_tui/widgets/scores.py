@@ -38,8 +38,9 @@ def whose_turn(view: PlayerView, seats: Sequence[Seat]) -> str:
 def phase(view: PlayerView) -> str:
     if view.over:
         return ""
-    if view.actions_left > 0:
-        return f"action {3 - view.actions_left} of 2"
+    action = view.action()
+    if action is not None:
+        return f"action {action} of 2"
     return invasion_text(view) or "Invasion"
 
 
@@ -204,7 +205,7 @@ def score_table(scores: Sequence[Score], names: Sequence[str], winners: Sequence
     for s in sorted(scores, key=ranking_key, reverse=True):
         name = names[s.seat] if s.seat < len(names) else f"Player {s.seat + 1}"
         mark = g.trophy if s.seat in winners else " "
-        penalty = s.balcony_pigeons + s.balcony_guano + 2 * s.balcony_mountains
+        penalty = s.balcony_penalty
         row = (
             f"{fit(mark + ' ' + name, name_w - 1, g):<{name_w}}"
             f" {s.pigeon_trophies:>6} {s.guano_trophies:>5} {s.mountain_trophies:>5} {s.trophy_vp:>+3} "

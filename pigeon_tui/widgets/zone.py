@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.style import Style
 from textual.widget import Widget
 
-from core.cards import ACTIONS, CITY, CITY_CAPACITY, PigeonDef
+from core.cards import ACTIONS, CITY, PigeonDef
 from core.scoring import Score
 from core.views import PlayerView
 from pigeon_tui.changes import NO_CHANGES, Changes
@@ -63,11 +63,6 @@ def grouped(letters: list[str], times: str) -> str:
     """A Balcony's pigeons by kind, in order of arrival: "I×4 F×3 L S"."""
     order = list(dict.fromkeys(letters))
     return " ".join(grouped_token(x, letters.count(x), times) for x in order)
-
-
-def spaces_used(pigeons: tuple[str, ...], book: Mapping[str, PigeonDef]) -> int:
-    """R1.4: spaces taken in a Zone (the Fat Pigeon counts two)."""
-    return sum(book[p].size for p in pigeons if p in book)
 
 
 def _lines_needed(tokens: list[str], sep: int, width: int) -> int:
@@ -157,10 +152,8 @@ class ZoneView(Widget):
         width = self._label_width()
         zone = self.zone
         mark = g.highlight + " " if self.has_class("-offered") or self.has_class("-cursor") else ""
-        index = view.zones[[z.id for z in view.zones].index(zone)] if zone in {z.id for z in view.zones} else None
         if zone in CITY:
-            used = spaces_used(index.pigeons, view.book) if index else 0
-            cap = CITY_CAPACITY[CITY.index(zone)]
+            used, cap = view.spaces(zone), view.capacity(zone)
             room = f"{used}/{cap}" if cap is not None else f"({used})"
             return fit(f"{mark}{zone_title(zone, self._names())} {room}", width, g)
         seat = int(zone[1:])

@@ -26,6 +26,7 @@ def test_r7_1_trophies_and_balcony_cards_are_scored() -> None:
     assert (s.pigeon_trophies, s.guano_trophies, s.mountain_trophies, s.trophy_vp) == (2, 1, 1, 5)
     assert (s.balcony_pigeons, s.balcony_guano, s.balcony_mountains) == (2, 1, 1)
     assert s.total == 5 - 2 - 1 - 2
+    assert s.balcony_penalty == 2 + 1 + 2 == s.trophy_vp - s.total
     assert [x.total for x in scores(state)] == [0, 0, 0]
 
 

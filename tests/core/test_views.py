@@ -6,6 +6,7 @@ from core.rules import apply
 from core.setup import new_game
 from core.views import PlayerView, view
 from tests.core.games import configs, hidden_from, ids_in, play
+from tests.core.scenario import FAT, STUPID, build, choose
 
 
 def test_r8_1_view_shows_own_hand_and_counts_of_others() -> None:
@@ -55,3 +56,26 @@ def test_r8_1_view_scores_match_the_state() -> None:
     from core.scoring import scores
 
     assert view(state, 0).scores() == scores(state)
+
+
+def test_r1_4_view_counts_the_spaces_of_a_zone_a_fat_pigeon_two() -> None:
+    """R1.4, R1.2: a view says how many spaces a Zone's pigeons take (a Fat Pigeon two) and how
+    many the Zone holds (4 on the Statue and the Cables; no limit elsewhere), so a client need
+    not know the sizes or the limits."""
+    state = build(zones={"statue": [FAT[0], STUPID[0]], "b1": [FAT[1]]})
+    v = view(state, 0)
+    assert (v.spaces("statue"), v.capacity("statue")) == (3, 4)
+    assert (v.spaces("cables"), v.capacity("cables")) == (0, 4)
+    assert (v.spaces("b1"), v.capacity("b1")) == (2, None)
+    assert v.capacity("road") is None and v.capacity("crowd") is None
+
+
+def test_r3_1_view_says_which_of_the_two_actions_is_being_taken() -> None:
+    """R3.1: two actions a turn; the view numbers the one under way and has none during the
+    Invasion (R3.5)."""
+    state = build(flock=[STUPID[0]])
+    assert view(state, 1).action() == 1
+    choose(state, 0, "draw")
+    assert view(state, 1).action() == 2
+    choose(state, 0, "draw")
+    assert state.actions_left == 0 and view(state, 1).action() is None
