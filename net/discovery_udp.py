@@ -12,8 +12,6 @@ import ipaddress
 import logging
 import secrets
 import socket
-import struct
-import sys
 import time
 from dataclasses import dataclass
 from typing import Callable, Final, Sequence, cast
@@ -222,30 +220,25 @@ class Found:
 
 
 def broadcast_addresses() -> list[str]:
-    """This machine's IPv4 broadcast addresses, one per interface that is up and can broadcast
-    (Linux; elsewhere none), then the limited broadcast 255.255.255.255."""
-    found: list[str] = []
-    if sys.platform.startswith("linux"):
-        import fcntl
+    """This machine's IPv4 broadcast addresses, one per subnet of its interfaces but loopback
+    (from ifaddr: Linux, macOS and Windows alike), then the limited broadcast 255.255.255.255.
+    A /31 or /32 address (a point-to-point link) has no broadcast address of its own."""
+    import ifaddr
 
-        siocgifflags, siocgifbrdaddr = 0x8913, 0x8919
-        iff_up, iff_broadcast, iff_loopback = 0x1, 0x2, 0x8
-        try:
-            names = [name for _, name in socket.if_nameindex()]
-        except OSError:
-            names = []
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for name in names:
-                packed = struct.pack("256s", name.encode()[:15])
-                try:
-                    flags = struct.unpack("H", fcntl.ioctl(s.fileno(), siocgifflags, packed)[16:18])[0]
-                    if not flags & iff_up or not flags & iff_broadcast or flags & iff_loopback:
-                        continue
-                    addr = socket.inet_ntoa(fcntl.ioctl(s.fileno(), siocgifbrdaddr, packed)[20:24])
-                except OSError:
-                    continue  # no IPv4 address on it
-                if addr not in found and addr != "0.0.0.0":
-                    found.append(addr)
+    found: list[str] = []
+    try:
+        adapters = ifaddr.get_adapters()
+    except OSError:
+        adapters = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6: (address, flowinfo, scope)
+            subnet = ipaddress.IPv4Network(f"{ip.ip}/{ip.network_prefix}", strict=False)
+            addr = str(subnet.broadcast_address)
+            if subnet.is_loopback or subnet.prefixlen >= 31 or addr in found:
+                continue
+            found.append(addr)
     found.append("255.255.255.255")
     return found
 

@@ -32,6 +32,7 @@ from net.discovery_udp import (
     parse_target,
     reply_address,
 )
+from net.discovery_udp import broadcast_addresses as real_broadcast_addresses  # before conftest stubs it
 from net.host import lan_addresses
 from net.messages import PROTOCOL_VERSION
 from pigeon_tui.cli import parser
@@ -280,3 +281,22 @@ def _real_default_targets() -> list[tuple[str, int]]:
         return list(fresh.default_targets())
     finally:
         importlib.reload(fresh)
+
+
+def test_broadcast_addresses_come_from_every_interface_not_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LAN discovery probes every subnet of this machine whatever its system (ifaddr: Linux,
+    macOS, Windows): one broadcast address per IPv4 subnet, none for loopback, IPv6 or a
+    point-to-point /32, then 255.255.255.255."""
+    import ifaddr
+
+    def ip(address: Any, prefix: int, name: str) -> ifaddr.IP:
+        return ifaddr.IP(address, prefix, name)
+
+    adapters = [
+        ifaddr.Adapter("lo0", "lo0", [ip("127.0.0.1", 8, "lo0"), ip(("::1", 0, 0), 128, "lo0")]),
+        ifaddr.Adapter("en0", "Wi-Fi", [ip("192.168.1.23", 24, "Wi-Fi"), ip(("fe80::1", 0, 4), 64, "Wi-Fi")]),
+        ifaddr.Adapter("en1", "Ethernet", [ip("10.20.30.40", 16, "Ethernet"), ip("192.168.1.24", 24, "Ethernet")]),
+        ifaddr.Adapter("utun0", "VPN", [ip("100.64.0.7", 32, "VPN")]),
+    ]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: adapters)
+    assert real_broadcast_addresses() == ["192.168.1.255", "10.20.255.255", "255.255.255.255"]
