@@ -8,7 +8,7 @@ from typing import Callable
 import pytest
 
 from core import DecisionKind, apply, new_game
-from core.bots import LEVELS, Bot, make_bot
+from core.bots import ALIASES, LEVELS, Bot, make_bot
 from core.bots.expert import ExpertBot, Preset, key
 from core.bots.greedy import GreedyBot
 from core.bots.random import RandomBot
@@ -105,6 +105,26 @@ def test_no_peeking_hidden_cards_do_not_change_the_choice(name: str) -> None:
         assert MAKERS[name](i).choose(mine, d) == MAKERS[name](i).choose(theirs, d)
         checked += 1
     assert checked > 15
+
+
+@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv not in ALIASES])
+def test_r8_no_peeking_at_every_level_with_its_real_preset(level: str) -> None:
+    """R8: the re-deal check above on each level as players meet it (full budgets, no clock), on
+    a 2-player action (hard looks ahead in its playouts there) and a 4-player one."""
+    shuffler = random.Random(11)
+    for players in (2, 4):
+        state = new_game(players, 40 + players)
+        steps = 0
+        while steps < 7 * players or state.open[0].kind is not DecisionKind.ACTION:  # cards played, trophies taken
+            d = state.open[0]
+            apply(state, d.player, d.id, MAKERS["greedy"](players).choose(view(state, d.player), d))
+            steps += 1
+        d = state.open[0]
+        assert len(d.values()) >= 3
+        other = shuffle_hidden(state, d.player, shuffler)
+        mine, theirs = view(state, d.player), view(other, d.player)
+        assert public(mine) == public(theirs) and other.to_dict() != state.to_dict()
+        assert make_bot(level, 5).choose(mine, d) == make_bot(level, 5).choose(theirs, d)
 
 
 def test_no_peeking_against_a_peeking_bot() -> None:
