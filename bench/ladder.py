@@ -5,6 +5,7 @@ editions; win rates with 95% intervals and an Elo-style rating per level with it
     python bench/ladder.py --games-2p 4 --games-4p 2 --levels random,greedy,easy   # a quick look
     python bench/ladder.py --out run.jsonl ...; python bench/ladder.py --load run.jsonl   # again
     python bench/ladder.py --lineup hard,greedy,greedy,greedy --games 200 --jobs 2   # one line-up
+    python bench/ladder.py --lineup ... --games 200 --skip 63 --load first63.jsonl --out rest.jsonl   # go on
 
 Bots run their iteration budgets with no clock, so a ladder replays exactly, whatever the
 machine's load (only its duration changes). Every game is one line of `--out`, so a long run
@@ -312,6 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--lineup", help="instead of the round-robin, one line-up: a level per seat, e.g. hard,greedy,greedy,greedy"
     )
     p.add_argument("--games", type=int, default=200, help="games of the --lineup")
+    p.add_argument(
+        "--skip", type=int, default=0, help="leave out the line-up's first games (already played, in a --load file)"
+    )
     p.add_argument("--pairs", help="only 2-player games of these pairs, e.g. easy-medium,medium-hard (beside --load)")
     p.add_argument("--only-with", help="only the games a level plays in (to add a level, or redo it, beside --load)")
     p.add_argument("--clock", action="store_true", help="search bots keep their time limits (as in play)")
@@ -322,9 +326,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in args.load:
         with open(path) as f:
             games += [json.loads(line) for line in f if line.strip()]
-    if not args.load or args.only_with or args.pairs:
+    if not args.load or args.only_with or args.pairs or args.skip:
         if lineup:
-            todo = lineup_tasks(lineup, args.games, args.seed, args.clock)
+            todo = lineup_tasks(lineup, args.games, args.seed, args.clock)[args.skip :]
         else:
             pairs = [tuple(x.split("-", 1)) for x in (args.pairs or "").split(",") if x]
             todo = tasks(levels, args.games_2p, args.games_4p, args.seed, pairs)  # type: ignore[arg-type]
