@@ -197,10 +197,11 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
         return
     w = WINDOWS[f["w"]]
     asks = []
+    blind, decline, cards_of = state.blind_windows, w.pass_option, w.cards
     for s in w.seats(state, f):
-        cards = w.cards(state, f, s)
-        if cards or state.blind_windows:
-            asks.append((s, (w.pass_option, *cards)))
+        cards = cards_of(state, f, s)
+        if cards or blind:
+            asks.append((s, (decline, *cards)))
     if asks:
         ask_each(state, {**f, "plays": ()}, w.kind, w.prompt(state, f), asks)
     else:

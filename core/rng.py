@@ -50,7 +50,7 @@ def shuffle(s: int, items: MutableSequence[_T]) -> int:
     `below(s, i + 1)` for each i from the end, written out: games shuffle often."""
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _TWO64 - _TWO64 % n
         while True:
             s ^= s >> 12
             s ^= (s << 25) & _MASK

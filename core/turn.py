@@ -53,11 +53,13 @@ def action_options(state: GameState, seat: int) -> list[Option]:
         if playable(state, seat, card):
             opts.append(_PLAY[card])
     home = BALCONY0 + seat
-    balcony = [*state.pigeons[home], *first_of(state.guano[home], GUANO_KINDS)]
-    for card in balcony:
-        cost = convert_cost(state, card)
-        if cost <= len(hand):
-            opts.append(_convert_option(card, card_label(state, card), cost, zid(state, home)))
+    where, book, can_pay = zid(state, home), state.book, len(hand)
+    for card in state.pigeons[home]:
+        if convert_cost(state, card) <= can_pay:
+            opts.append(_convert_option(card, book[card].name, convert_cost(state, card), where))
+    for card in first_of(state.guano[home], GUANO_KINDS):
+        if convert_cost(state, card) <= can_pay:
+            opts.append(_convert_option(card, ACTIONS[card].name, convert_cost(state, card), where))
     return opts
 
 
