@@ -20,7 +20,7 @@ from net.connection import Connection
 from net.discovery import Game, TableSummary
 from net.errors import ErrorCode, NetError
 from net.limits import NAME_MAX, TABLES_MAX, Limits
-from net.lobby import REQUEST_TYPES, Lobby, Session
+from net.lobby import REQUEST_TYPES, HostSession, Lobby
 from net.messages import (
     CLIENT_FRAMES,
     PROTOCOL_VERSION,
@@ -75,7 +75,7 @@ class Host:
         self.bots = BotPool(config.bot_processes)
         self.clock = clock
         """The tables' clock (None: the event loop's); tests move a fake one by hand."""
-        self.sessions: dict[Connection, Session] = {}
+        self.sessions: dict[Connection, HostSession] = {}
         self.lobby = Lobby(self)
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -186,7 +186,9 @@ class Host:
             handshake_timeout=self.limits.hello_timeout,
         )
         peer = writer.get_extra_info("peername")
-        session = Session(conn, address_key(str(peer[0]) if isinstance(peer, tuple) else str(peer)), time.monotonic())
+        session = HostSession(
+            conn, address_key(str(peer[0]) if isinstance(peer, tuple) else str(peer)), time.monotonic()
+        )
         if self._make_room(session.address):
             log.info("%s: connected", conn.peer)
             self.sessions[conn] = session
@@ -204,14 +206,14 @@ class Host:
             if task is not None:
                 self._tasks.discard(task)
 
-    def _unseated(self) -> list[Session]:
+    def _unseated(self) -> list[HostSession]:
         return [s for s in self.sessions.values() if s.member is None and not s.conn.closing]
 
     def _make_room(self, address: str) -> bool:
         """Room for a new connection from `address`, made by closing others if need be: the
         oldest of this address's connections that have not said `hello` past
         `pending_per_address`; when the host holds `max_connections` without a seat, the least
-        useful one of the address holding most (see `Session.rank`). A seated connection is
+        useful one of the address holding most (see `HostSession.rank`). A seated connection is
         never closed for a newcomer, so a seat token always gets back in."""
         lim = self.limits
         unseated = self._unseated()
@@ -232,7 +234,7 @@ class Host:
         victim.conn.close(ErrorCode.HOST_FULL, "the host is full; the newest connection needed room")
         return True
 
-    def _answers_a_decision(self, s: Session, frame: ClientFrame) -> bool:
+    def _answers_a_decision(self, s: HostSession, frame: ClientFrame) -> bool:
         """A choice for one of the seat's open decisions: it comes at the game's pace, so it never
         counts against the rate limit."""
         member = s.member
@@ -240,7 +242,7 @@ class Host:
             isinstance(frame, Choose) and member is not None and any(w == frame.id for w, _ in member.stream.decisions)
         )
 
-    def _place(self, s: Session) -> None:
+    def _place(self, s: HostSession) -> None:
         """Start or stop the lobby clock: a connection with no seat that watches nothing is
         closed after `lobby_timeout` seconds."""
         if s.member is None and s.watching is None:
@@ -286,7 +288,7 @@ class Host:
         finally:
             self._place(s)
 
-    def _hello(self, s: Session, msg: Hello) -> None:
+    def _hello(self, s: HostSession, msg: Hello) -> None:
         conn = s.conn
         member = self.lobby.tokens.get(msg.token) if msg.token is not None else None
         refused = self._refusal(s, msg, member)
@@ -323,7 +325,7 @@ class Host:
             conn.send(self.lobby.frame(s.address))
         self._place(s)
 
-    def _refusal(self, s: Session, msg: Hello, member: Member | None) -> tuple[ErrorCode, str] | None:
+    def _refusal(self, s: HostSession, msg: Hello, member: Member | None) -> tuple[ErrorCode, str] | None:
         """Why this `hello` is refused, in docs/protocol.md's order (None: it is welcome)."""
         if msg.v != PROTOCOL_VERSION:
             return ErrorCode.VERSION_MISMATCH, f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.v}"
@@ -351,7 +353,7 @@ class Host:
             return ErrorCode.HOST_FULL, f"{crowd} connections from your address already hold no seat"
         return None
 
-    def _take_over(self, s: Session, member: Member, last_seq: int | None) -> None:
+    def _take_over(self, s: HostSession, member: Member, last_seq: int | None) -> None:
         """A person back with their seat token: a connection still holding the seat is replaced."""
         old = member.conn
         if old is not None and old is not s.conn:

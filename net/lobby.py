@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(eq=False, slots=True)
-class Session:
+class HostSession:
     """One connection as the host sees it: who it is and where it sits or watches."""
 
     conn: Connection
@@ -60,7 +60,7 @@ class Lobby:
         self._next_table = 1
         self._soon = False
 
-    def request(self, s: Session, frame: Request) -> None:
+    def request(self, s: HostSession, frame: Request) -> None:
         """Carry out a request and answer it with its one `result` (or leave that to the
         table, for a choice: see `_do_choose`)."""
         do = _REQUESTS.get(type(frame))
@@ -173,20 +173,20 @@ class Lobby:
                     frames[s.address] = self.frame(s.address)
                 s.conn.send(frames[s.address])
 
-    def _resync(self, s: Session) -> None:
+    def _resync(self, s: HostSession) -> None:
         """After a stale choice: the seat's view and decisions now (its log is up to date)."""
         m = s.member
         if m is not None and m.table.phase is not Phase.WAITING:
             m.table.snapshot(m.stream, s.conn, m.seat, m.stream.seq)
 
-    def _not_seated_elsewhere(self, s: Session, what: str) -> None:
+    def _not_seated_elsewhere(self, s: HostSession, what: str) -> None:
         """`join`, `watch` and `create` are asked from the lobby (a spectator may too: watching
         holds nothing); a seated person leaves first rather than be moved by a stray request."""
         if s.member is not None:
             t = s.member.table
             raise NetError(ErrorCode.NOT_ALLOWED, f"you sit at {t.name}: leave it before you {what}")
 
-    def _leave_current(self, s: Session) -> None:
+    def _leave_current(self, s: HostSession) -> None:
         if s.member is not None:
             s.member.table.leave(s.member)
             s.member = None
@@ -194,7 +194,7 @@ class Lobby:
             s.watching_table.unwatch(s.watching)
         s.watching = s.watching_table = None
 
-    def watch(self, s: Session, table: Table) -> None:
+    def watch(self, s: HostSession, table: Table) -> None:
         s.watching = table.watch(s.conn)
         s.watching_table = table
 
@@ -204,7 +204,7 @@ class Lobby:
             raise NetError(ErrorCode.NO_SUCH_TABLE, f"there is no table {tid}")
         return table
 
-    def _seated(self, s: Session) -> Member:
+    def _seated(self, s: HostSession) -> Member:
         if s.member is None:
             raise NetError(ErrorCode.NOT_SEATED, "you are not seated at a table")
         return s.member
@@ -212,7 +212,7 @@ class Lobby:
     # Requests: each returns normally (ok) or raises NetError (refused, with the reason); one
     # that returns True sends its own `result` later.
 
-    def _do_join(self, s: Session, msg: Join) -> None:
+    def _do_join(self, s: HostSession, msg: Join) -> None:
         table = self._table(msg.table)
         if s.member is not None and s.member.table is table:
             raise NetError(ErrorCode.NOT_ALLOWED, "you are already seated here")
@@ -221,13 +221,13 @@ class Lobby:
         self._leave_current(s)
         s.member = table.sit(s.conn, s.name, seat)
 
-    def _do_watch(self, s: Session, msg: Watch) -> None:
+    def _do_watch(self, s: HostSession, msg: Watch) -> None:
         table = self._table(msg.table)
         self._not_seated_elsewhere(s, "watch a table")
         self._leave_current(s)
         self.watch(s, table)
 
-    def _do_create(self, s: Session, msg: Create) -> None:
+    def _do_create(self, s: HostSession, msg: Create) -> None:
         self._not_seated_elsewhere(s, "open a table")
         refusal = self._create_refusal(s.address)
         if refusal is not None:
@@ -238,7 +238,7 @@ class Lobby:
         self.created[table.id] = s.address
         s.member = table.sit(s.conn, s.name)
 
-    def _created_config(self, s: Session, msg: Create) -> TableConfig:
+    def _created_config(self, s: HostSession, msg: Create) -> TableConfig:
         """The settings of a table `s` opens: the host's, with what `create` asks for. Raises
         NetError(BAD_FIELD) on a value the host does not offer."""
         base = self.host.config.table
@@ -279,26 +279,26 @@ class Lobby:
             name=f"{s.name}'s table",
         )
 
-    def _do_leave(self, s: Session, msg: Leave) -> None:
+    def _do_leave(self, s: HostSession, msg: Leave) -> None:
         if s.member is None and s.watching is None:
             raise NetError(ErrorCode.NOT_SEATED, "you are in the lobby already")
         self._leave_current(s)
         s.conn.send(self.frame(s.address))
 
-    def _do_start(self, s: Session, msg: Start) -> None:
+    def _do_start(self, s: HostSession, msg: Start) -> None:
         member = self._seated(s)
         member.table.start(member)
 
-    def _do_rematch(self, s: Session, msg: Rematch) -> None:
+    def _do_rematch(self, s: HostSession, msg: Rematch) -> None:
         member = self._seated(s)
         member.table.rematch(member)
 
-    def _do_choose(self, s: Session, msg: Choose) -> bool:
+    def _do_choose(self, s: HostSession, msg: Choose) -> bool:
         member = self._seated(s)
         member.table.choose(member, msg.id, msg.option, msg.aid)
         return True  # the table answers once the update carrying the choice's events went out
 
-    def _do_sync(self, s: Session, msg: Sync) -> None:
+    def _do_sync(self, s: HostSession, msg: Sync) -> None:
         if s.member is not None:
             table, stream, seat = s.member.table, s.member.stream, s.member.seat
         elif s.watching is not None and s.watching_table is not None:
@@ -309,11 +309,11 @@ class Lobby:
             raise NetError(ErrorCode.WRONG_PHASE, "no game yet")
         table.snapshot(stream, s.conn, seat, msg.seq)
 
-    def _do_here(self, s: Session, msg: Here) -> None:
+    def _do_here(self, s: HostSession, msg: Here) -> None:
         member = self._seated(s)
         member.table.here(member)
 
-    def _do_say(self, s: Session, msg: Say) -> None:
+    def _do_say(self, s: HostSession, msg: Say) -> None:
         if s.member is not None:
             s.member.table.say(s.name, s.member.seat, msg.text)
         elif s.watching_table is not None:
@@ -322,7 +322,7 @@ class Lobby:
             raise NetError(ErrorCode.NOT_SEATED, "the lobby has no chat: sit at or watch a table")
 
 
-_REQUESTS: Final[Mapping[type, Callable[[Lobby, Session, Any], bool | None]]] = {
+_REQUESTS: Final[Mapping[type, Callable[[Lobby, HostSession, Any], bool | None]]] = {
     Join: Lobby._do_join,
     Watch: Lobby._do_watch,
     Create: Lobby._do_create,

@@ -140,7 +140,7 @@ class SshServer:
         """The game host's address the children join."""
         self.host_key = host_key
         self.keys = AuthorizedKeys(config.authorized_keys) if config.authorized_keys is not None else None
-        self.sessions: set[Session] = set()
+        self.sessions: set[SshSession] = set()
         """Sessions running (or starting) a child."""
         self.connections = 0
         self.per_address: dict[str, int] = {}
@@ -160,7 +160,7 @@ class SshServer:
         """Listen. Raises OSError if the address is taken."""
         c = self.config
         self._server = await asyncssh.create_server(
-            lambda: Connection(self),
+            lambda: SshConnection(self),
             c.bind,
             c.port,
             server_host_keys=[self.host_key],
@@ -223,7 +223,7 @@ class SshServer:
         shutil.rmtree(self.token_dir, ignore_errors=True)
 
 
-class Connection(asyncssh.SSHServer):
+class SshConnection(asyncssh.SSHServer):
     """One SSH connection: authentication, and what it may open (sessions only)."""
 
     def __init__(self, server: SshServer) -> None:
@@ -235,7 +235,7 @@ class Connection(asyncssh.SSHServer):
         """The public key this connection logged in with (None: a password, or --open)."""
         self._candidate: str | None = None
         self._sessions = 0
-        self._open: set[Session] = set()
+        self._open: set[SshSession] = set()
         self._waiting: asyncio.TimerHandle | None = None
         self._counted = False
 
@@ -285,7 +285,7 @@ class Connection(asyncssh.SSHServer):
             log.info("%s: no session open for %gs, closing", self.peer, self.server.config.session_wait)
             self.conn.close()
 
-    def session_ended(self, session: Session) -> None:
+    def session_ended(self, session: SshSession) -> None:
         self._open.discard(session)
         self._wait_for_a_session()
 
@@ -330,11 +330,11 @@ class Connection(asyncssh.SSHServer):
 
     # ---- what may be opened -----------------------------------------------------------------
 
-    def session_requested(self) -> Session | bool:
+    def session_requested(self) -> SshSession | bool:
         if self._sessions >= SESSIONS_PER_CONNECTION:
             return False
         self._sessions += 1
-        session = Session(self.server, self)
+        session = SshSession(self.server, self)
         self._open.add(session)
         self._stop_waiting()
         return session
@@ -358,10 +358,10 @@ class Connection(asyncssh.SSHServer):
         return False
 
 
-class Session(asyncssh.SSHServerSession[bytes]):
+class SshSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session channel: a PTY and a shell request start the TUI; anything else is refused."""
 
-    def __init__(self, server: SshServer, connection: Connection) -> None:
+    def __init__(self, server: SshServer, connection: SshConnection) -> None:
         self.server = server
         self.connection = connection
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
