@@ -109,7 +109,7 @@ class Host:
         from net.discovery_udp import start_responder
 
         try:
-            self._discovery, _ = await start_responder(self.describe, self.config.bind, port)
+            self._discovery, _ = await start_responder(lambda: described(self), self.config.bind, port)
         except OSError as exc:  # the host still works; players type its address
             log.warning("not answering LAN discovery on UDP port %d: %s", port, exc)
             return
@@ -121,19 +121,6 @@ class Host:
         if self._discovery is None:
             return None
         return int(self._discovery.get_extra_info("sockname")[1])
-
-    def describe(self) -> Game:
-        """This host as LAN discovery announces it."""
-        tables = list(self.tables.values())
-        return Game(
-            host=self.name,
-            port=self.port,
-            protocol=PROTOCOL_VERSION,
-            password=self.config.password is not None,
-            tables=len(tables),
-            free=sum(len(t.free_seats()) for t in tables),
-            listed=tuple(TableSummary(t.id, t.name, t.phase.value, len(t.seats), len(t.free_seats())) for t in tables),
-        )
 
     def addresses(self) -> list[tuple[str, int]]:
         return bound_addresses(self._server)
@@ -469,3 +456,17 @@ def bound_port(server: Any, what: str) -> int:
     if not addrs:
         raise RuntimeError(f"{what} is not listening")
     return addrs[0][1]
+
+
+def described(host: Host) -> Game:
+    """A host as LAN discovery announces it."""
+    tables = list(host.tables.values())
+    return Game(
+        host=host.name,
+        port=host.port,
+        protocol=PROTOCOL_VERSION,
+        password=host.config.password is not None,
+        tables=len(tables),
+        free=sum(len(t.free_seats()) for t in tables),
+        listed=tuple(TableSummary(t.id, t.name, t.phase.value, len(t.seats), len(t.free_seats())) for t in tables),
+    )
