@@ -14,7 +14,7 @@ import os
 import statistics
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from core import new_game
 from core.bots import LEVELS, make_bot

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from core.bots.random import RandomBot
 from core.rules import apply

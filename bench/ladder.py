@@ -32,8 +32,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from core.bots import make_bot
 from core.cards import Edition

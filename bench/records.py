@@ -19,7 +19,8 @@ import hashlib
 import json
 import sys
 import time
-from typing import Any, Final, Sequence
+from collections.abc import Sequence
+from typing import Any, Final
 
 from core.bots.random import RandomBot
 from core.cards import DEFAULT_CUSTOM, Edition, PigeonDef, custom_pigeon

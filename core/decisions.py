@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 OptionValue = str | int | tuple[str | int, ...]
 """msgpack packs tuples as arrays; `normalize` turns decoded lists back into tuples."""

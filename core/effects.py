@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Final, Iterable, Iterator
+from typing import Final
 
 from core.cards import ACTIONS, CITY_CAPACITY, ActionKind, Edition, Rule
 from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, Callable, Final, Mapping, NamedTuple, Sequence
+from typing import Any, Final, NamedTuple
 
 from core.cards import ACTIONS, CITY, PigeonDef
 

@@ -9,8 +9,9 @@ tables of their own; `core.rules` joins them, so nothing registers by being impo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Any, Callable, Container, Final, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, ActionKind, Rule
 from core.decisions import REACTIONS, Decision, DecisionKind, Option, OptionValue

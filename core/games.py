@@ -8,9 +8,10 @@ lists the verbs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Callable, Final, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import core.bots as pigeons_bots
 import core.cubirds.bots as cubirds_bots

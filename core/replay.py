@@ -5,8 +5,8 @@ what a seat saw; a restored host finds where it stood."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from core.events import Event, EventKind
 from core.record import Record

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final, MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import Final, TypeVar
 
 _MASK: Final = (1 << 64) - 1
 _TWO64: Final = 1 << 64

@@ -5,7 +5,8 @@ nothing registers by being imported."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from core import effects, pigeons, turn
 from core.decisions import Decision, OptionValue, find_choice

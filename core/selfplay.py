@@ -6,8 +6,9 @@ Pure: the caller passes a clock (`now`) so that timing stays out of core."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from core.cards import Edition
 from core.decisions import IllegalChoice

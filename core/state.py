@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Mapping, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from core.cards import (
     ACTION_IDS,

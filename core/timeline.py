@@ -4,8 +4,9 @@ that led there) in order, and where each turn starts. Each game's replay builds 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, Sequence, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 
 class Board(Protocol):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter
-from typing import Any, Final, Mapping, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from core.cards import CITY, CITY_CAPACITY, Edition, PigeonDef, flock_book
 from core.context import Reaction, invasion_progress, invasion_size, reaction

@@ -11,8 +11,9 @@ import asyncio
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 from core.decisions import BACK, Decision, OptionValue, normalize, plain
 from core.games import DEFAULT, GAMES, Clock, GameBot, game, game_of_view

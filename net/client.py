@@ -18,8 +18,9 @@ import asyncio
 import dataclasses
 import logging
 from collections import deque
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Callable, Final, Mapping
+from typing import Any, Final
 
 from core.decisions import Decision, OptionValue, plain
 from core.games import DEFAULT, game, game_of_view

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 
 class Handle(Protocol):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any, Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
 
 from net.errors import ErrorCode, cut_text
 from net.frames import BadFrame, FrameDecoder, FrameTooBig, Message, encode

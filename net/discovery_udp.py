@@ -13,8 +13,9 @@ import logging
 import secrets
 import socket
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Final, Sequence, cast
+from typing import Final, cast
 
 from net.discovery import (
     DATAGRAM_MAX,

@@ -6,8 +6,9 @@ Pure functions and one incremental decoder; no sockets, no asyncio (tested with 
 from __future__ import annotations
 
 import struct
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Collection, Final, Mapping
+from typing import Any, Final
 
 import msgpack
 

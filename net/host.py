@@ -11,8 +11,9 @@ import hmac
 import logging
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from net.bots import BotPool
 from net.clock import Clock

@@ -5,8 +5,9 @@ here, say). Who gets in, and the connections themselves, are the host's (net/hos
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 from core.games import GAMES
 from net.connection import Connection

@@ -8,7 +8,8 @@ The host checks every client frame with `parse_client`, the client every host fr
 """
 
 import hashlib
-from typing import Annotated, Any, Final, Literal, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Annotated, Any, Final, Literal, NamedTuple
 
 from core.decisions import Decision, DecisionKind, Option, normalize
 from core.games import DEFAULT, GAMES, game, record_from_dict, rules_text

@@ -13,8 +13,9 @@ import json
 import logging
 import os
 import sqlite3
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Collection
+from typing import TYPE_CHECKING, Any
 
 from core.decisions import IllegalChoice
 from core.games import GameRecord, record_from_dict, record_game

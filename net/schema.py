@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
-from typing import Any, Callable, Final, Literal, NamedTuple, Union
+from typing import Any, Final, Literal, NamedTuple, Union
 
 ID_MAX: Final = 2**53 - 1
 """Largest integer any frame carries (exact in every msgpack and JSON implementation)."""

@@ -17,8 +17,9 @@ import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from net.places import SHARED_ACCOUNT_ENV
 

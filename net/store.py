@@ -25,9 +25,10 @@ import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Final, Protocol, Sequence
+from typing import Any, Final, Protocol
 
 from net.places import data_dir
 

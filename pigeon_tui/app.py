@@ -8,8 +8,9 @@ and screenshots), a LAN game on the host someone runs.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Awaitable, Callable, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual.app import App
 from textual.binding import Binding, BindingType

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, Iterable, Mapping
+from typing import Final
 
 from core.cubirds.cards import SPECIES, SPECIES_OF, SPECIES_ORDER
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
 from core.cards import ACTIONS, BALCONY, Edition, PigeonDef, Rule, action_def
 from pigeon_tui.themes import ZONE_NAMES

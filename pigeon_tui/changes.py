@@ -3,8 +3,9 @@ pigeons that just landed), and the events that hit the reader, for a toast."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from core.events import Event, EventKind, card_name
 from core.views import PlayerView

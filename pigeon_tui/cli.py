@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Final, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from core.games import AnyGame, SettingValue

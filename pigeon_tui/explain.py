@@ -3,7 +3,7 @@ made from the view's data (`PlayerView.reaction()`), never from the engine's Eng
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from core.cards import ACTIONS, ActionKind, Rule
 from core.context import BALCONY_COST, Reaction, share_take

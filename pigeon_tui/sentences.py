@@ -4,7 +4,8 @@ own English (`core.events.describe`, kept for other clients and tools)."""
 
 from __future__ import annotations
 
-from typing import Callable, Final, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 from core.cards import CITY, PigeonDef
 from core.events import Event, EventKind, card_name

@@ -13,9 +13,10 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, AsyncIterator, Callable, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from core.cards import Edition
 from core.decisions import OptionValue

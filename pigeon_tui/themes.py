@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Mapping
+from typing import Final
 
 from core.cards import ACTIONS, CITY, ActionKind, FlockKind, PigeonDef
 

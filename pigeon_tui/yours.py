@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Collection
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 

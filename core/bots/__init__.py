@@ -6,7 +6,8 @@ Levels, weakest first: `random`, `greedy` (one ply of look-ahead), then the expe
 
 from __future__ import annotations
 
-from typing import Callable, Final, Protocol
+from collections.abc import Callable
+from typing import Final, Protocol
 
 from core.decisions import Decision, OptionValue
 from core.views import PlayerView

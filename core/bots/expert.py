@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 from core.bots import flat
 from core.bots.determinize import Unseen, determinize

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from core.cubirds.cards import ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER, WIN_PAIRS, WIN_SPECIES
 

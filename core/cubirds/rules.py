@@ -3,8 +3,9 @@ species, row, end (C3.1); draw two or not (C3.3); fly a flock or not (C4.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable, Final
+from typing import Final
 
 from core.cubirds.cards import DRAW, LEFT, RIGHT, ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER
 from core.cubirds.events import Event, birds

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from core.cubirds.cards import SPECIES_OF, WIN_PAIRS
 from core.cubirds.state import Ending, GameState

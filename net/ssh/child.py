@@ -6,8 +6,9 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Mapping
+from typing import Final
 
 from net.sanitize import clean_name
 

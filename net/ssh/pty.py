@@ -15,7 +15,7 @@ import signal
 import struct
 import sys
 import termios
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from net.ssh.child import INPUT_BUFFER_MAX, STOP_GRACE, TermSize
 

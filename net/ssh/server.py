@@ -13,9 +13,10 @@ import logging
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 import asyncssh
 

@@ -17,8 +17,9 @@ is held is answered only once that hold is over (see `Delivery.answer`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from core.decisions import Decision
 from net.clock import Handle

@@ -4,7 +4,8 @@ down before its frames go out has one place to hold them back."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 Frame = dict[str, Any]
 """A frame as a table builds it (encoded by the connection it goes to)."""

@@ -4,8 +4,9 @@ decisions, and the `update` and `snapshot` frames built from them. Pure: no cloc
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection
+from typing import Any
 
 from core.decisions import Decision
 from core.games import AnyGame

@@ -12,8 +12,9 @@ changes only through the game's `apply`, in `Table.apply`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any, Callable
+from typing import Any
 
 from core.decisions import Decision, IllegalChoice, OptionValue, normalize
 from core.games import AnyGame, GameRecord

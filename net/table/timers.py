@@ -8,7 +8,8 @@ snapshot) is the time actually left, so no reconnect buys time."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from core.decisions import PASS, Decision
 from net.clock import Handle

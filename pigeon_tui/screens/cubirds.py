@@ -3,7 +3,8 @@ prompt and log; and its help and game over screens."""
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table

@@ -3,7 +3,7 @@ at each point, with the replay's bar and keys (pigeon_tui.screens.replay)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult

@@ -3,7 +3,8 @@ and the full game log."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding

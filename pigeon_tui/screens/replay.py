@@ -3,8 +3,9 @@ shown once the game is over), stepped forward and back one point or one turn at 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Final, Sequence
+from typing import Any, ClassVar, Final
 
 from rich.text import Text
 from textual import on

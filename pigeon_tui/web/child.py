@@ -12,7 +12,8 @@ import json
 import logging
 import os
 import signal
-from typing import Awaitable, Callable, Final, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Final
 
 from net.places import SHARED_ACCOUNT_ENV
 from net.ssh.child import TermSize

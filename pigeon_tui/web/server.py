@@ -17,7 +17,8 @@ import os
 import signal
 import sys
 import time
-from typing import Any, Callable, Coroutine, Final
+from collections.abc import Callable, Coroutine
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web

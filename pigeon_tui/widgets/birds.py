@@ -7,8 +7,9 @@ scores and the decision's options."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Sequence
+from typing import Final
 
 from textual import events
 from textual.content import Content

@@ -3,7 +3,7 @@ bottom."""
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from textual.content import Content
 from textual.widget import Widget

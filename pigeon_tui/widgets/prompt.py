@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable, ClassVar, Final
+from typing import ClassVar, Final
 
 from textual import events
 from textual.binding import Binding, BindingType

@@ -3,7 +3,7 @@ and the final score table."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.content import Content

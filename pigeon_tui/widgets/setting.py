@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from core.decisions import Decision, OptionValue
 from core.house import BOOK, HouseRules, InfamousEmpty

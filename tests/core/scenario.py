@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from core.cards import ACTION_IDS, ACTIONS, DEFAULT_CUSTOM, FLOCK_IDS, ActionKind, Edition, FlockKind, flock_book
 from core.decisions import Decision, DecisionKind, OptionValue, normalize

@@ -6,7 +6,8 @@ of each named species and puts every card not named on the draw pile (see `build
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from core.cubirds.cards import CARD_IDS, SPECIES, SPECIES_OF
 from core.cubirds.events import Event, EventKind

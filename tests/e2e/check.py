@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Mapping, Sequence
+from typing import Final
 
 from core.cards import ACTIONS
 from core.views import PlayerView

@@ -13,10 +13,11 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
 from net.client import Client, GameOver
 from net.logs import CLIENT_LOG

@@ -14,8 +14,9 @@ import pickle
 import signal
 import statistics
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from tests.e2e.game import GameRun, lan_game, private_game
 

@@ -5,8 +5,9 @@ decks, the prompt and the log, from the characters on an 80x24 screen (nothing f
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from tests.e2e.terminal import Frame
 

@@ -17,9 +17,10 @@ import struct
 import subprocess
 import termios
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Final, Mapping, Sequence
+from typing import Final
 
 import pyte
 

@@ -5,8 +5,9 @@ with the log sentences told by then.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
 
 from core.events import Event, EventKind, redact
 from core.record import Record

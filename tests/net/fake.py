@@ -7,8 +7,9 @@ executor and the connections are stand-ins."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from core.decisions import REACTIONS, Decision
 from net.bots import BotPool

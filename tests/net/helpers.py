@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any
 
 from core.decisions import BACK, PASS, REACTIONS, Decision
 from net.client import Client

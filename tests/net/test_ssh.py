@@ -10,9 +10,10 @@ import os
 import stat
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import asyncssh
 import pyte

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest
 

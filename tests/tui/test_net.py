@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 

@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from net.client import Client
 from net.spawn import HostSpec, start_host

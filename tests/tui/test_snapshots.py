@@ -6,7 +6,8 @@ Update them only with `pytest tests/tui/test_snapshots.py --snapshot-update` on 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual.pilot import Pilot
 

@@ -11,8 +11,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Final, Iterator
+from typing import Final
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 

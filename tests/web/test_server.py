@@ -13,8 +13,9 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import replace
-from typing import Any, AsyncIterator
+from typing import Any
 
 import aiohttp
 import pyte

@@ -6,7 +6,8 @@ Levels, weakest first: `random`, `greedy` (one ply of the heuristic), then the s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Final, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, Protocol
 
 from core.decisions import Decision, OptionValue
 

@@ -9,8 +9,9 @@ counts per species, so that a playout's thousands of turns stay cheap.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final, Sequence
+from typing import Final
 
 from core.cubirds.cards import CARD_IDS, DRAW, ROWS, SPECIES, SPECIES_OF, SPECIES_ORDER, WIN_PAIRS, WIN_SPECIES
 from core.cubirds.state import GameState

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Final
+from typing import Final
 
 from core.cubirds.bots.determinize import determinize, unseen
 from core.cubirds.bots.heuristic import (
