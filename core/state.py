@@ -20,6 +20,7 @@ from core.cards import (
 )
 from core.decisions import Decision
 from core.house import BOOK, HouseRules
+from core.reading import read_state
 from core.rng import seed_state
 
 FORMAT: Final = 1
@@ -199,14 +200,7 @@ class GameState:
 def read(d: Any) -> GameState:
     """The state `d` describes, checked as data but not run (`core.rules.load` runs it on).
     Raises ValueError, saying what is wrong, on corrupt data."""
-    if not isinstance(d, dict):
-        raise ValueError("game state must be a mapping")
-    try:
-        return _from_dict(d)
-    except ValueError:
-        raise
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
+    return read_state(d, _from_dict)
 
 
 def custom_to_dict(c: PigeonDef) -> dict[str, Any]:

@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from core.games import AnyGame, SettingValue
@@ -399,9 +399,28 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp.set_defaults(run=_tui)
 
 
+def _serve(command: str, served: Coroutine[Any, Any, None], cannot: str = "") -> int:
+    """Run a server until it ends or Ctrl+C; 1 with a message on stderr if its store is unusable
+    or it cannot listen (`cannot` says where it tried)."""
+    import asyncio
+
+    from net.store import StoreError
+
+    try:
+        asyncio.run(served)
+    except KeyboardInterrupt:
+        pass
+    except StoreError as exc:
+        print(f"pigeon-tui {command}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"pigeon-tui {command}: {cannot}{exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _host(args: argparse.Namespace) -> int:
     """A headless host (never imports textual): a lobby, tables, bots, and the protocol."""
-    import asyncio
     import logging
 
     from net.host import run
@@ -422,19 +441,8 @@ def _host(args: argparse.Namespace) -> int:
             logging.basicConfig(level=level, format="%(levelname)s %(message)s")
     else:
         logging.basicConfig(level=level, format="%(levelname)s %(message)s")
-    from net.store import StoreError
-
-    try:
-        asyncio.run(run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin))
-    except KeyboardInterrupt:
-        pass
-    except StoreError as exc:
-        print(f"pigeon-tui host: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"pigeon-tui host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    served = run(config, ready_line=args.ready, exit_with_stdin=args.exit_with_stdin)
+    return _serve("host", served, f"cannot listen on {args.bind}:{args.port}: ")
 
 
 def store_config(args: argparse.Namespace) -> StoreConfig | None:
@@ -626,7 +634,6 @@ def _host_process_arguments(hp: argparse.ArgumentParser) -> None:
 
 def _serve_ssh(args: argparse.Namespace) -> int:
     """The SSH front door (never imports textual; each session's TUI is a child process)."""
-    import asyncio
     import logging
 
     try:
@@ -645,19 +652,7 @@ def _serve_ssh(args: argparse.Namespace) -> int:
     def ready(server: SshServer, game_host: Host | None) -> None:
         _say_ssh_ready(config, args.bind, server, game_host)
 
-    from net.store import StoreError
-
-    try:
-        asyncio.run(serve_ssh(config, ready))
-    except KeyboardInterrupt:
-        pass
-    except StoreError as exc:
-        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return _serve("serve-ssh", serve_ssh(config, ready))
 
 
 def _ssh_config(args: argparse.Namespace) -> SshConfig:

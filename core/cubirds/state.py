@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from core.cubirds.cards import ALL_IDS, FORMAT, MAX_PLAYERS, MIN_PLAYERS, ROWS, SPECIES, SPECIES_OF, STEPS
 from core.decisions import Decision, DecisionKind
+from core.reading import read_state
 from core.rng import seed_state
 
 GAME: Final = "cubirds"
@@ -111,14 +112,7 @@ def read(d: Any) -> GameState:
     """The state a `to_dict` produced, or a hand-built one (docs/engine.md says which fields
     may be left out), with no decision open yet: `core.cubirds.rules.load` asks it. Raises
     ValueError, saying what is wrong, on corrupt data."""
-    if not isinstance(d, dict):
-        raise ValueError("game state must be a mapping")
-    try:
-        return _from_dict(d)
-    except ValueError:
-        raise
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ValueError(f"corrupt game state: {type(exc).__name__}: {exc}") from None
+    return read_state(d, _from_dict)
 
 
 def all_cards(state: GameState) -> list[str]:
