@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -61,7 +62,9 @@ def test_play_against_bots_in_a_browser(browser: BrowserContext) -> None:
         # Action 2 is offered once our first action came back from the host (the first may have
         # been taken for us, the only move: not in `questions` then).
         text = game.text
-        for drawn in ("╭─ Road", "Statue", "Cables", "Crowd", "You", "bot greedy", "Your hand", "Flock"):
+        # A Zone's box, light or heavy, its title marked when the prompt points at it.
+        assert re.search(r"[╭┏][─━] (?:◆ )?Road", text), text
+        for drawn in ("Statue", "Cables", "Crowd", "You", "bot greedy", "Your hand", "Flock"):
             assert drawn in text, drawn
 
         game.page.set_viewport_size({"width": 960, "height": 640})
