@@ -3,21 +3,15 @@
 
 from __future__ import annotations
 
-from core.cubirds import Record, apply, view
-from core.cubirds.bots import make_bot
+from core.cubirds import Record
 from core.cubirds.replay import Replay
+from core.games import CUBIRDS
+from tests import records
 
 
 def played(seed: int, players: int = 3, upto: int | None = None) -> Record:
     """A record of random bots playing game `seed` to the end (or for `upto` choices)."""
-    record = Record(players, seed)
-    state = record.start()
-    bots = [make_bot("random", seed * 10 + i) for i in range(players)]
-    while not state.over and (upto is None or len(record.choices) < upto):
-        d = state.open[0]
-        option = bots[d.player].choose(view(state, d.player), d)
-        apply(state, d.player, d.id, option)
-        record.choices.append((d.player, d.id, option))
+    record: Record = records.played(CUBIRDS, seed, players, upto)
     return record
 
 

@@ -5,25 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.bots import make_bot
-from core.cards import Edition
+from core.games import PIGEONS
 from core.record import Record
-from core.rules import apply
-from core.views import view
 from net.archive import SavedRecord, SeatInfo, from_export
 from net.store import FORMAT, Status
+from tests import records
 
 
 def played(seed: int, players: int = 3, upto: int | None = None, edition: str = "3.5") -> Record:
     """A record of random bots playing game `seed` to the end (or for `upto` choices)."""
-    record = Record(players, seed, Edition(edition))
-    state = record.start()
-    bots = [make_bot("random", seed * 10 + i) for i in range(players)]
-    while not state.over and (upto is None or len(record.choices) < upto):
-        d = state.open[0]
-        option = bots[d.player].choose(view(state, d.player), d)
-        apply(state, d.player, d.id, option)
-        record.choices.append((d.player, d.id, option))
+    record: Record = records.played(PIGEONS, seed, players, upto, {"edition": edition})
     return record
 
 
