@@ -274,8 +274,10 @@ class LobbyScreen(GuardedScreen):
         try:
             await self.session.first_view(timeout=None)
         except HostFailed as exc:
-            self.notify(f"Disconnected: {exc}", severity="error")
             app: PigeonApp = self.app  # type: ignore[assignment]
+            if app.session is not self.session:
+                return  # the player left (Esc, another game): they closed it, nothing was lost
+            self.notify(f"Disconnected: {exc}", severity="error")
             app.back_to_start()
             return
         app = self.app  # type: ignore[assignment]

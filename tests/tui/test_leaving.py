@@ -3,6 +3,8 @@ show the final board and the whole log, and Esc there asks before leaving them."
 
 from __future__ import annotations
 
+from typing import Any
+
 from pigeon_tui.screens.confirm import ConfirmScreen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.help import LogScreen
@@ -71,7 +73,6 @@ async def test_alone_in_a_lobby_starting_says_how_to_play_against_bots() -> None
     instead of "a game needs at least two players"."""
     from net.spawn import HostSpec, start_host
     from pigeon_tui.app import PigeonApp
-    from pigeon_tui.screens.lobby import LobbyScreen
     from pigeon_tui.session import GameOptions
     from tests.tui.test_net import _until
 
@@ -79,9 +80,7 @@ async def test_alone_in_a_lobby_starting_says_how_to_play_against_bots() -> None
     app = PigeonApp(GameOptions(), join=("127.0.0.1", host.port, "Eve", None))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Table 1" in screen_text(app))
-            await pilot.press("enter")
-            await _until(pilot, lambda: "You sit at" in screen_text(app))
+            await _in_a_lobby(pilot, app)
             await pilot.press("s")
             await _until(pilot, lambda: bool(app._notifications))
             toasts = [n.message for n in app._notifications]
@@ -89,3 +88,31 @@ async def test_alone_in_a_lobby_starting_says_how_to_play_against_bots() -> None
             await app.action_quit()
     finally:
         await host.stop()
+
+
+async def _in_a_lobby(pilot: Any, app: Any) -> None:
+    from pigeon_tui.screens.lobby import LobbyScreen
+    from tests.tui.test_net import _until
+
+    await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Table 1" in screen_text(app))
+    await pilot.press("enter")
+    await _until(pilot, lambda: "You sit at" in screen_text(app))
+
+
+async def test_leaving_a_lobby_is_not_reported_as_a_lost_connection() -> None:
+    """Leaving a host's lobby (Esc, or a game against bots from an SSH guest's start screen)
+    closes its connection while the lobby screen may still wait on it: no "Disconnected"
+    toast for that, since the player closed it and nothing was lost."""
+    from pigeon_tui.app import PigeonApp
+    from pigeon_tui.session import GameOptions
+    from tests.net.helpers import running_host, table_config
+
+    async with running_host(table_config(seats=2, bots=0)) as host:
+        app = PigeonApp(GameOptions(), join=("127.0.0.1", host.port, "Eve", None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _in_a_lobby(pilot, app)
+            await app.drop_session(leave=True)  # as leaving does, before the lobby screen is gone
+            await pilot.pause(0.3)
+            toasts = [str(n.message) for n in app._notifications]
+            assert not any("Disconnected" in m for m in toasts), toasts
+            await app.action_quit()
