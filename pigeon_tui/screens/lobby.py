@@ -291,7 +291,7 @@ class LobbyScreen(GuardedScreen):
         g = self.glyphs
         status = self.session.status
         title = Text(f"Lobby {g.dot} {lobby.host if lobby else client.host} {g.dot} ", style="bold")
-        title.append(status.link.value + (f" {status.message}" if status.message else ""))
+        title.append(status.link.value + (f": {status.message}" if status.message else ""))
         self.query_one("#lobby-title", Static).update(title)
         tables = self.query_one(OptionList)
         highlighted = tables.highlighted
