@@ -20,6 +20,7 @@ from typing import Any, Final
 
 import asyncssh
 
+from net.clock import Clock, Handle, LoopClock
 from net.host import Host, HostConfig, bound_addresses, bound_port
 from net.peers import address_key
 from net.ssh.child import (
@@ -134,9 +135,13 @@ class AuthorizedKeys:
 class SshServer:
     """The front door: one asyncssh server, its sessions and their children."""
 
-    def __init__(self, config: SshConfig, game: tuple[str, int], host_key: asyncssh.SSHKey) -> None:
+    def __init__(
+        self, config: SshConfig, game: tuple[str, int], host_key: asyncssh.SSHKey, clock: Clock | None = None
+    ) -> None:
         config.check()
         self.config = config
+        self.clock: Clock = clock or LoopClock()
+        """Where the idle and session-wait timers run (tests move a fake one)."""
         self.game = game
         """The game host's address the children join."""
         self.host_key = host_key
@@ -237,7 +242,7 @@ class SshConnection(asyncssh.SSHServer):
         self._candidate: str | None = None
         self._sessions = 0
         self._open: set[SshSession] = set()
-        self._waiting: asyncio.TimerHandle | None = None
+        self._waiting: Handle | None = None
         self._counted = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -273,7 +278,7 @@ class SshConnection(asyncssh.SSHServer):
     def _wait_for_a_session(self) -> None:
         wait = self.server.config.session_wait
         if self._waiting is None and not self._open and wait > 0 and self.conn is not None:
-            self._waiting = asyncio.get_running_loop().call_later(wait, self._no_session)
+            self._waiting = self.server.clock.call_later(wait, self._no_session)
 
     def _stop_waiting(self) -> None:
         if self._waiting is not None:
@@ -372,7 +377,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
         self.child: PtyChild | None = None
         self.user = ""
         self._task: asyncio.Task[None] | None = None
-        self._idle: asyncio.TimerHandle | None = None
+        self._idle: Handle | None = None
         self._output_paused = False
         self._ended = False
 
@@ -475,7 +480,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
             return
         if self._idle is not None:
             self._idle.cancel()
-        self._idle = asyncio.get_running_loop().call_later(timeout, self._idle_out)
+        self._idle = self.server.clock.call_later(timeout, self._idle_out)
 
     def _idle_out(self) -> None:
         minutes = self.server.config.idle_timeout / 60
@@ -532,10 +537,13 @@ def inner_host(config: SshConfig) -> HostConfig:
     return replace(config.host, limits=limits)
 
 
-async def serve_ssh(config: SshConfig, ready: Callable[[SshServer, Host | None], None] | None = None) -> None:
+async def serve_ssh(
+    config: SshConfig, ready: Callable[[SshServer, Host | None], None] | None = None, clock: Clock | None = None
+) -> None:
     """Run the front door (and its own game host, unless `config.game` names one) until
     cancelled; `ready(server, host)` is called once both listen. Cancelling it ends every
-    session and stops every child. Raises ValueError (bad config), OSError (a port taken)."""
+    session and stops every child. Idle and session-wait timers run on `clock` (the event loop's
+    unless a test gives a fake one). Raises ValueError (bad config), OSError (a port taken)."""
     config.check()
     key = load_or_create(config.host_key)
     host: Host | None = None
@@ -545,7 +553,7 @@ async def serve_ssh(config: SshConfig, ready: Callable[[SshServer, Host | None],
         game = ("127.0.0.1", host.port)
     else:
         game = config.game
-    server = SshServer(config, game, key)
+    server = SshServer(config, game, key, clock)
     try:
         await server.start()
         if ready is not None:

@@ -20,6 +20,7 @@ import pyte
 import pytest
 
 from core.decisions import REACTIONS
+from net.clock import Clock, LoopFakeClock
 from net.host import Host, HostConfig
 from net.ssh.child import TermSize, child_argv, child_env, safe_value
 from net.ssh.server import NEEDS_PTY, SshConfig, SshServer, serve_ssh
@@ -39,13 +40,13 @@ def game_host(**table: Any) -> HostConfig:
 
 
 @contextlib.asynccontextmanager
-async def front_door(tmp_path: Path, **kw: Any) -> AsyncIterator[tuple[SshServer, Host]]:
+async def front_door(tmp_path: Path, clock: Clock | None = None, **kw: Any) -> AsyncIterator[tuple[SshServer, Host]]:
     config = SshConfig(bind="127.0.0.1", port=0, host_key=tmp_path / "host_key", host=game_host(), idle_timeout=0)
     if not {"password", "authorized_keys", "open"} & kw.keys():
         kw["password"] = PASSWORD
     config = replace(config, **kw)
     started: asyncio.Future[tuple[SshServer, Host | None]] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(serve_ssh(config, lambda s, h: started.set_result((s, h))))
+    task = asyncio.create_task(serve_ssh(config, lambda s, h: started.set_result((s, h)), clock))
     try:
         server, host = await asyncio.wait_for(asyncio.shield(started), 20)
         assert host is not None
@@ -128,7 +129,10 @@ def table_of(host: Host, name: str) -> tuple[Table, int]:
 
 async def play_until_each_moved(host: Host, players: dict[str, Terminal], timeout: float = 90.0) -> None:
     """Press each player's keys when the host waits for them (0 passes a reaction, 1 picks the
-    first option) until every one of them has made a choice the host recorded."""
+    first option) until every one of them has made a choice the host recorded. A decision's key
+    is pressed again if it is still open a second later (the press came before the screen)."""
+    loop = asyncio.get_running_loop()
+    pressed: dict[tuple[str, int], float] = {}
     async with asyncio.timeout(timeout):
         while True:
             moved = set()
@@ -145,9 +149,11 @@ async def play_until_each_moved(host: Host, players: dict[str, Terminal], timeou
                     continue
                 for d in table.state.open:
                     if d.player == seat:
-                        term.press("0" if d.kind in REACTIONS else "1")
+                        if loop.time() - pressed.get((name, d.id), -1.0) >= 1.0:
+                            pressed[name, d.id] = loop.time()
+                            term.press("0" if d.kind in REACTIONS else "1")
                         break
-            await asyncio.sleep(0.4)
+            await asyncio.sleep(0.05)
 
 
 async def at_lobby(conn: Any, **kw: Any) -> Terminal:
@@ -262,9 +268,13 @@ async def test_a_guest_plays_bots_on_the_same_host_and_cannot_host_or_go_elsewhe
         await term.wait_for("Play against bots")
         assert "Back to the lobby" in term.text
         assert "Host a LAN game" not in term.text and "Join a game" not in term.text
-        await asyncio.sleep(0.3)
         term.press("\r")  # Play against bots: a new table with bots on the same host
-        await term.wait_for("Your hand")
+        try:
+            await term.wait_for("Your hand", timeout=5.0)
+        except TimeoutError:  # the key came before the menu took keys: once more, if still there
+            if "Play against bots" in term.text:
+                term.press("\r")
+            await term.wait_for("Your hand")
         table, _seat = table_of(host, "ada")
         assert table.id != 1 and sum(1 for m in table.seats if m is not None and not m.human) == 3
         (session,) = server.sessions
@@ -395,14 +405,21 @@ async def test_sessions_are_capped(tmp_path: Path) -> None:
 
 async def test_a_connection_without_a_session_is_closed(tmp_path: Path) -> None:
     """`ssh -N` (logged in, no session) holds no slot for long: it is closed after
-    `session_wait`; a connection whose session ended waits the same."""
-    async with front_door(tmp_path, session_wait=0.5) as (server, _host):
+    `session_wait`; a connection whose session ended waits the same (on a clock the test moves)."""
+    clock = LoopFakeClock()
+    async with front_door(tmp_path, clock, session_wait=30.0) as (server, _host):
         async with login(server) as conn:
+            assert clock.advance(29.9) == 0
+            assert clock.advance(0.2) == 1
             await asyncio.wait_for(conn.wait_closed(), WAIT)
             assert server.connections == 0 and not server.per_address
         async with login(server) as conn:
             _chan, term = await conn.create_session(Terminal, encoding=None)  # no PTY: it ends at once
             await asyncio.wait_for(term.closed.wait(), WAIT)
+            async with asyncio.timeout(WAIT):
+                while clock.next_due() is None:
+                    await asyncio.sleep(0.01)
+            clock.advance(30.0)
             await asyncio.wait_for(conn.wait_closed(), WAIT)
 
 
@@ -430,24 +447,35 @@ async def test_five_sessions_play_at_one_table(tmp_path: Path) -> None:
         async with contextlib.AsyncExitStack() as stack:
             conns = [await stack.enter_async_context(login(server, name)) for name in names]
             terms = await asyncio.gather(*(at_lobby(c) for c in conns))
-            for term in terms:
+            for n, term in enumerate(terms, 1):
                 term.press("\r")  # each sits at Table 1; the fifth fills it and the game starts
-                await asyncio.sleep(0.3)
+                async with asyncio.timeout(WAIT):
+                    while sum(m is not None for m in host.tables[1].seats) < n:
+                        await asyncio.sleep(0.01)
             await asyncio.gather(*(t.wait_for("Your hand") for t in terms))
             assert len(server.sessions) == 5
             await play_until_each_moved(host, dict(zip(names, terms, strict=True)), timeout=150)
 
 
 async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Path) -> None:
-    # 5 s: the lobby must be drawn before the session idles out, and on a loaded 2-core machine it
-    # can take more than a second after the first screen bytes
-    async with front_door(tmp_path, idle_timeout=5.0) as (server, _host), login(server) as conn:
+    """The idle timer counts from the first screen and starts again at each key; run out, it
+    stops the TUI and puts the player's terminal back (on a clock the test moves)."""
+    clock = LoopFakeClock()
+    async with front_door(tmp_path, clock, idle_timeout=60.0) as (server, _host), login(server) as conn:
         term = await at_lobby(conn)
         (session,) = server.sessions
         assert session.child is not None
         pid = session.child.pid
+        assert clock.next_due() == 60.0
+        assert clock.advance(30.0) == 0
+        term.press("z")  # no key of the lobby's: it only keeps the session
+        async with asyncio.timeout(WAIT):
+            while clock.next_due() != 90.0:
+                await asyncio.sleep(0.01)
+        assert clock.advance(59.9) == 0 and not term.closed.is_set()
+        assert clock.advance(0.2) == 1
         await asyncio.wait_for(term.closed.wait(), WAIT)
-        assert b"no key pressed for" in term.raw
+        assert b"no key pressed for 1 minutes" in term.raw
         assert b"\x1b[?1049l" in term.raw  # the main screen is back
         async with asyncio.timeout(WAIT):
             while server.sessions:
