@@ -104,9 +104,9 @@ async def test_slowloris_and_silent_clients_are_dropped() -> None:
             await half.hello("Slow")
             conn = next(s.conn for s in host.sessions.values() if s.conn.name == "Slow")
             frame = encode({"t": "say", "text": "hi there"})
-            half.send_bytes(frame[:5])  # then one byte at a time, too slowly
-            for byte in frame[5:9]:
-                await asyncio.sleep(0.2)
+            half.send_bytes(frame[:5])  # then a byte every 50 ms: the frame is not whole in 0.5 s
+            for byte in frame[5:17]:
+                await asyncio.sleep(0.05)
                 half.send_bytes(bytes([byte]))
             got_silent = await silent.until_closed()
             got_half = await half.until_closed()

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from net.host import Host
 from net.limits import Limits
+from net.lobby import HostSession
 from net.table import Phase
 
 from .helpers import Raw, play_raw, running_host, table_config
@@ -41,7 +43,8 @@ class Idler:
         await self.raw.close()
 
 
-async def _crowd(port: int, n: int, addresses: list[str], say_hello: bool) -> list[Idler]:
+async def _crowd(host: Host, n: int, addresses: list[str], say_hello: bool) -> list[Idler]:
+    port = host.port
     idlers: list[Idler] = []
     for start in range(0, n, 50):  # in waves, so the listen backlog never overflows
         raws = await asyncio.gather(
@@ -52,8 +55,15 @@ async def _crowd(port: int, n: int, addresses: list[str], say_hello: bool) -> li
                 raw.send({"t": "hello", "v": 1, "rules": _rules(), "name": "Idle"})
             idlers.append(Idler(raw))
         await asyncio.sleep(0.05)
-    await asyncio.sleep(0.3)  # the host answers the last of them
+    # Each of them has been turned away or is held by the host (Ada is its one seated session).
+    async with asyncio.timeout(30.0):
+        while sum(i.task.done() for i in idlers) + len(_unseated(host)) < n:
+            await asyncio.sleep(0.01)
     return idlers
+
+
+def _unseated(host: Host) -> list[HostSession]:
+    return [s for s in host.sessions.values() if s.member is None and not s.conn.closing]
 
 
 def _rules() -> str:
@@ -78,9 +88,9 @@ async def test_a_seat_token_gets_back_in_past_300_hostile_connections(say_hello:
         seated = await ada.recv("seated")
         await ada.recv("update")
         others = ["127.0.0.1"] if spread == 1 else [f"127.0.0.{i}" for i in range(2, 2 + spread)]
-        crowd = await _crowd(host.port, HOSTILE, others, say_hello)
+        crowd = await _crowd(host, HOSTILE, others, say_hello)
         try:
-            unseated = [s for s in host.sessions.values() if s.member is None and not s.conn.closing]
+            unseated = _unseated(host)
             assert len(unseated) <= limits.max_connections
             per_address = max(sum(1 for s in unseated if s.address == a) for a in others)
             assert per_address <= (limits.per_address if say_hello else limits.pending_per_address)
