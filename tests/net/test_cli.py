@@ -7,6 +7,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from net.client import Client
 from net.spawn import HostSpec, start_host
 
@@ -92,22 +94,27 @@ def test_r4_6_selfplay_reports_its_settings_turns_and_restarts() -> None:
         assert r["turns_max"] >= r["turns_mean"] > 0
 
 
-def test_r4_6_a_bad_house_rule_is_a_clear_error() -> None:
-    """`--house-rule` on selfplay, play and host: an unknown rule or value is refused, saying why."""
+def test_r4_6_a_bad_house_rule_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--house-rule` on selfplay, play and host: an unknown rule or value is refused, saying why.
+    selfplay and host are run in this process (they check before they start anything); `play`
+    as a command (it starts its private host first)."""
+    from pigeon_tui.cli import main
+
     for argv in (
         ["selfplay", "--games", "1", "--house-rule", "infamous_empty=never"],
         ["host", "--port", "0", "--house-rule", "infamous_empty=never"],
-        ["play", "--house-rule", "infamous_empty=never"],
     ):
-        out = subprocess.run([sys.executable, "-m", "pigeon_tui", *argv], capture_output=True, text=True, timeout=60)
-        assert out.returncode == 2 and "infamous_empty must be one of resume, trophy" in out.stderr, (argv, out.stderr)
+        assert main(argv) == 2
+        assert "infamous_empty must be one of resume, trophy" in capsys.readouterr().err, argv
     out = subprocess.run(
-        [sys.executable, "-m", "pigeon_tui", "host", "--port", "0", "--house-rule", "dice"],
+        [sys.executable, "-m", "pigeon_tui", "play", "--house-rule", "infamous_empty=never"],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert out.returncode == 2 and "NAME=VALUE" in out.stderr
+    assert out.returncode == 2 and "infamous_empty must be one of resume, trophy" in out.stderr, out.stderr
+    assert main(["host", "--port", "0", "--house-rule", "dice"]) == 2
+    assert "NAME=VALUE" in capsys.readouterr().err
 
 
 def test_a_command_line_reads_the_same_with_only_its_command_built() -> None:
@@ -172,8 +179,14 @@ def test_r9_custom_cards_and_house_settings_from_the_command_line(tmp_path: obje
     assert s["infamous_empty"] == "resume" and s["custom_1"].startswith("name=Zip,") and s["custom_2"] == ""
 
 
-def test_r9_a_bad_custom_card_or_settings_file_is_a_clear_error(tmp_path: object) -> None:
+def test_r9_a_bad_custom_card_or_settings_file_is_a_clear_error(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§9: a bad custom card or house settings file stops selfplay and host before they start,
+    saying why (run in this process: `test_host_refuses_impossible_settings` runs the command)."""
     from pathlib import Path
+
+    from pigeon_tui.cli import main
 
     bad = Path(str(tmp_path)) / "bad.toml"
     bad.write_text('[[custom]]\nname = "X"\ncolour = "red"\n')
@@ -184,7 +197,6 @@ def test_r9_a_bad_custom_card_or_settings_file_is_a_clear_error(tmp_path: object
         (["--house-settings", str(bad) + ".none"], "cannot read the house settings file"),
     ):
         for command in (["selfplay", "--games", "1"], ["host", "--port", "0"]):
-            out = subprocess.run(
-                [sys.executable, "-m", "pigeon_tui", *command, *extra], capture_output=True, text=True, timeout=60
-            )
-            assert out.returncode == 2 and says in out.stderr, (command, extra, out.stderr)
+            assert main([*command, *extra]) == 2, (command, extra)
+            err = capsys.readouterr().err
+            assert says in err, (command, extra, err)
