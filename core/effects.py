@@ -25,6 +25,7 @@ from core.flow import (
     fits,
     kind_of,
     open_to_all,
+    others,
     pigeon_option,
     planned,
     round_table,
@@ -104,8 +105,7 @@ ACTION_NAMES: Final = {row.kind: row.name for row in ACTIONS.values()}
 
 
 def _others(state: GameState, f: Frame) -> Iterable[int]:
-    by = f["by"]
-    return [s for s in round_table(state) if s != by]
+    return others(state, f["by"])
 
 
 def _share_cards(state: GameState, f: Frame, s: int) -> list[Option]:
@@ -189,22 +189,41 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
     the pause of a window tells nothing about hands."""
     if "plays" in f:
         RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
-        return
-    if "announced" not in f:
+    elif "announced" not in f:
         # The announcement is a step of its own, so `core.rules.advance` can show the state
         # as it is at the WINDOW event before anything resolves (its `at_window`).
         emit(ev, EventKind.WINDOW, window=f["w"])
         state.stack.append({**f, "announced": True})
-        return
+    else:
+        _ask_window(state, f, f, ev)
+
+
+def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
+    """`window` when nobody looks at the state between the announcement and the asking (an
+    `advance` without `at_window`): both in one step, the same events and decisions, and no
+    announced frame to push and pop (windows are the commonest step of a game)."""
+    if "plays" in f:
+        RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
+    elif "announced" not in f:
+        emit(ev, EventKind.WINDOW, window=f["w"])
+        _ask_window(state, f, None, ev)
+    else:
+        _ask_window(state, f, f, ev)
+
+
+def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events) -> None:
+    """Ask the window's seats that can react (every seat the rules let, with `blind_windows`);
+    `announced` is `f` as its announcement step pushed it, None if it was folded into this one."""
     w = WINDOWS[f["w"]]
     asks = []
-    blind, decline, cards_of = state.blind_windows, w.pass_option, w.cards
+    blind, decline, cards_of = state.blind_windows, _PASS[w.decline], w.cards
     for s in w.seats(state, f):
         cards = cards_of(state, f, s)
         if cards or blind:
             asks.append((s, (decline, *cards)))
     if asks:
-        ask_each(state, {**f, "plays": ()}, w.kind, w.prompt(state, f), asks)
+        asking = {**f, "plays": ()} if announced is not None else {**f, "announced": True, "plays": ()}
+        ask_each(state, asking, w.kind, w.prompt(state, f), asks)
     else:
         state.next_id += state.players  # as if asked: ids must not tell how many were
         RESOLVE[f["w"]](state, f, [], ev)

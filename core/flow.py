@@ -93,10 +93,20 @@ def round_table(state: GameState) -> tuple[int, ...]:
     return _ROUND[state.players][state.active]
 
 
+def others(state: GameState, by: int) -> tuple[int, ...]:
+    """Every seat but `by`, clockwise from the active player (R5.7)."""
+    return _OTHERS[state.players][state.active][by]
+
+
 _RANK: Final = {n: [tuple((s - a) % n for s in range(n)) for a in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 """Players -> active seat -> each seat's place clockwise from the active one."""
 _ROUND: Final = {n: [tuple((a + k) % n for k in range(n)) for a in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 """Players -> active seat -> the seats clockwise from it."""
+_OTHERS: Final = {
+    n: [[tuple(s for s in _ROUND[n][a] if s != by) for by in range(n)] for a in range(n)]
+    for n in range(1, MAX_PLAYERS + 1)
+}
+"""Players -> active seat -> a seat -> the other seats, clockwise from the active one."""
 
 
 # ---- Zones --------------------------------------------------------------------------------

@@ -25,6 +25,9 @@ def _forced(state: GameState, f: Frame, events: Events) -> None:
 
 ANSWERS: Final[Answers] = {**turn.ANSWERS, **pigeons.ANSWERS, **effects.ANSWERS}
 STEPS: Final[Steps] = {**turn.STEPS, **pigeons.STEPS, **effects.STEPS, FORCED: _forced}
+_UNWATCHED: Final[Steps] = {**STEPS, "window": effects.window_unwatched}
+"""STEPS for an `advance` without `at_window`: nothing looks at the state between a window's
+announcement and its asking, so they run as one step."""
 assert len(STEPS) == len(turn.STEPS) + len(pigeons.STEPS) + len(effects.STEPS) + 1, "a frame kind has two owners"
 
 AtWindow = Callable[[GameState], None]
@@ -70,9 +73,10 @@ def advance(state: GameState, events: Events, at_window: AtWindow | None = None)
     """
     stack = state.stack
     if at_window is None:
+        steps = _UNWATCHED
         while not state.open and stack and not state.over:
             frame = stack.pop()
-            STEPS[frame["k"]](state, frame, events)
+            steps[frame["k"]](state, frame, events)
         return
     while not state.open and stack and not state.over:
         frame = stack.pop()

@@ -181,7 +181,14 @@ def view(state: GameState, player: int | None) -> PlayerView:
     zones, trophies = _public_parts(state)
     active = state.active
     private = _PRIVATE_TO_ACTIVE if player != active else _NOTHING
-    flow = tuple([public_frame(f, player, active) if "plays" in f or f["k"] in private else f for f in state.stack])
+    flow = tuple(state.stack)
+    for f in flow:  # loops, not comprehensions (each costs a function call): view() runs once per decision
+        if "plays" in f or f["k"] in private:
+            flow = tuple([public_frame(f, player, active) for f in flow])
+            break
+    mine = state.open
+    if len(mine) != 1 or mine[0].player != player:  # one decision, the viewer's: the common case
+        mine = [d for d in mine if d.player == player]
     return _new_view(
         player,
         state.players,
@@ -202,7 +209,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         tuple(state.air),
         zones,
         trophies,
-        tuple([d for d in state.open if d.player == player]),
+        tuple(mine),
         flow,
         state.blind_windows,
         state.house,
