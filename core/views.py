@@ -221,14 +221,27 @@ def _public_parts(state: GameState) -> tuple[tuple[ZoneView, ...], tuple[tuple[T
     a host views each state once per seat: the ones built last are kept on the state (`seen`)
     with copies of the lists they were built from, and shared while the lists still hold the
     same tuples and trophies (list equality checks identity first, so the check is quick)."""
-    seen = state.seen
-    if seen is not None and seen[0] == state.pigeons and seen[1] == state.guano and seen[2] == state.trophies:
-        return seen[3], seen[4]
-    ids = zone_ids(state.players)
-    zones = tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, state.pigeons, state.guano, strict=True)))
-    trophies = tuple([tuple(map(_public, ts)) if ts else () for ts in state.trophies])
-    state.seen = (state.pigeons.copy(), state.guano.copy(), [*map(list.copy, state.trophies)], zones, trophies)
-    return zones, trophies
+    seen = state.seen or _NOT_SEEN
+    pigeons, guano, trophies = state.pigeons, state.guano, state.trophies
+    same_zones = seen[0] == pigeons and seen[1] == guano
+    if seen[2] == trophies:
+        if same_zones:
+            return seen[3], seen[4]
+        public, trophies = seen[4], seen[2]  # trophies change far less often than Zones: kept apart
+    else:
+        public, trophies = tuple([tuple(map(_public, ts)) if ts else () for ts in trophies]), [*map(list.copy, trophies)]
+    if same_zones:
+        zones, pigeons, guano = seen[3], seen[0], seen[1]
+    else:
+        ids = zone_ids(state.players)
+        zones = tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, pigeons, guano, strict=True)))
+        pigeons, guano = pigeons.copy(), guano.copy()
+    state.seen = (pigeons, guano, trophies, zones, public)
+    return zones, public
+
+
+_NOT_SEEN: Final = ([], [], [None], (), ())
+"""A `seen` no state matches (a state has Zones, and no seat's trophies are None)."""
 
 
 _PRIVATE_TO_ACTIVE: Final = {"target": ("card",), "pay": ("card", "paid")}
