@@ -229,7 +229,8 @@ def _public_parts(state: GameState) -> tuple[tuple[ZoneView, ...], tuple[tuple[T
             return seen[3], seen[4]
         public, trophies = seen[4], seen[2]  # trophies change far less often than Zones: kept apart
     else:
-        public, trophies = tuple([tuple(map(_public, ts)) if ts else () for ts in trophies]), [*map(list.copy, trophies)]
+        public = tuple([tuple(map(_public, ts)) if ts else () for ts in trophies])
+        trophies = [*map(list.copy, trophies)]
     if same_zones:
         zones, pigeons, guano = seen[3], seen[0], seen[1]
     else:
