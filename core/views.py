@@ -227,21 +227,21 @@ def _public_parts(state: GameState) -> tuple[tuple[ZoneView, ...], tuple[tuple[T
     if seen[2] == trophies:
         if same_zones:
             return seen[3], seen[4]
-        public, trophies = seen[4], seen[2]  # trophies change far less often than Zones: kept apart
+        public, kept = seen[4], seen[2]  # trophies change far less often than Zones: kept apart
     else:
         public = tuple([tuple(map(_public, ts)) if ts else () for ts in trophies])
-        trophies = [*map(list.copy, trophies)]
+        kept = [*map(list.copy, trophies)]
     if same_zones:
         zones, pigeons, guano = seen[3], seen[0], seen[1]
     else:
         ids = zone_ids(state.players)
         zones = tuple(map(_new_tuple, repeat(ZoneView, len(ids)), zip(ids, pigeons, guano, strict=True)))
         pigeons, guano = pigeons.copy(), guano.copy()
-    state.seen = (pigeons, guano, trophies, zones, public)
+    state.seen = (pigeons, guano, kept, zones, public)
     return zones, public
 
 
-_NOT_SEEN: Final = ([], [], [None], (), ())
+_NOT_SEEN: Final[tuple[Any, ...]] = ([], [], [None], (), ())
 """A `seen` no state matches (a state has Zones, and no seat's trophies are None)."""
 
 
