@@ -194,8 +194,7 @@ def tie_break_text(scores: Sequence[Score], names: Sequence[str], winners: Seque
 
 def score_table(scores: Sequence[Score], names: Sequence[str], winners: Sequence[int], g: Glyphs) -> Text:
     """Final scores with the breakdown of R7.1, best first, in plain columns (fits 80 cells)."""
-    name_w = max([6, *(len(n) for n in names)]) + 2
-    name_w = min(name_w, 16)
+    name_w = min(max([6, *(len(n) for n in names)]) + 3, 16)  # the winner's mark, a space, a gap
     head1 = " " * name_w + "      Trophies         " + "      Balcony          "
     head2 = f"{'Player':<{name_w}}" + " pigeon guano mount  VP " + " pigeon guano mount  VP " + " Score  Hand"
     out = Text()

@@ -59,3 +59,18 @@ async def test_six_long_names_at_80x24_keep_a_readable_part_and_the_whole_in_the
 def test_a_balcony_too_full_to_list_groups_its_pigeons_by_kind() -> None:
     assert grouped(list("IFIFIFLIS"), "×") == "I×4 F×3 L S"
     assert grouped(list("IFIFIFLIS"), "x") == "Ix4 Fx3 L S"
+
+
+def test_the_results_show_names_whole_when_they_fit() -> None:
+    """The game-over table shows a 10-letter name whole (it was cut to "Maximili…" beside the
+    winner's mark) and cuts only what would push the table past 80 cells."""
+    from core.scoring import Score
+    from pigeon_tui.themes import UNICODE
+    from pigeon_tui.widgets.scores import score_table
+
+    scores = [Score(i, 1, 0, 0, 1, 0, 0, 0, 1 - i, 3) for i in range(3)]
+    for names in (("Maximilian", "Bo", "Al"), ("Bo", "Maximilian", "An extraordinarily long name")):
+        lines = score_table(scores, names, [0, 1], UNICODE).plain.splitlines()
+        assert any("Maximilian" in line for line in lines), lines
+        assert max(len(line) for line in lines) <= 78  # the results' margins leave 78 of 80
+    assert any("An extraordi…" in line for line in lines)
