@@ -9,7 +9,7 @@ from typing import Final
 
 from core.cubirds.cards import DRAW, LEFT, RIGHT, ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER
 from core.cubirds.events import Event, birds
-from core.cubirds.state import GameState, read
+from core.cubirds.state import Cards, GameState, read
 from core.cubirds.turn import Events, draw_cards, enclosed, end_turn, flock_size, fly, lay
 from core.decisions import BACK, PASS, Decision, DecisionKind, Option, OptionValue, find_choice
 
@@ -94,7 +94,7 @@ def ask(state: GameState, ev: Events) -> None:
         return
 
 
-def _species_options(hand: list[str], flocks: bool) -> tuple[Option, ...]:
+def _species_options(hand: Cards, flocks: bool) -> tuple[Option, ...]:
     """One option per species in the hand (rarest first), or per species that can fly (C4.1)."""
     groups: dict[str, list[str]] = {}
     for c in hand:
@@ -115,7 +115,7 @@ def _species_options(hand: list[str], flocks: bool) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def _end_options(row: list[str], species: str, index: int) -> tuple[Option, ...]:
+def _end_options(row: Cards, species: str, index: int) -> tuple[Option, ...]:
     """Left and right, each naming what it would enclose (C3.2) in its label and refs."""
     rid = ROW_IDS[index]
     out = []

@@ -46,7 +46,7 @@ def winners(state: GameState) -> list[int]:
 
 def best(ending: Ending | None, collections: Sequence[Sequence[str]]) -> list[int]:
     if ending is Ending.COLLECTION:
-        won = [s for s, c in enumerate(collections) if wins(list(c))]
+        won = [s for s, c in enumerate(collections) if wins(tuple(c))]
         if won:
             return won
     top = max(len(c) for c in collections)

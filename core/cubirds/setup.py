@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.cubirds.cards import CARD_IDS, HAND, MAX_PLAYERS, MIN_PLAYERS, ROW_START, ROWS, SPECIES_OF
 from core.cubirds.rules import ask
-from core.cubirds.state import GameState
+from core.cubirds.state import Cards, GameState
 from core.decisions import DecisionKind
 from core.rng import below, seed_state, shuffle
 
@@ -24,15 +24,16 @@ def new_game(players: int, seed: int, first_player: int | None = None) -> GameSt
     rng = seed_state(seed)
     draw = list(CARD_IDS)
     rng = shuffle(rng, draw)
-    rows: list[list[str]] = []
+    rows: list[Cards] = []
     for _ in range(ROWS):
         rng, row = _lay_row(rng, draw)
-        rows.append(row)
-    hands: list[list[str]] = [[] for _ in range(players)]
+        rows.append(tuple(row))
+    dealt: list[list[str]] = [[] for _ in range(players)]
     for _ in range(HAND):
-        for hand in hands:
+        for hand in dealt:
             hand.append(draw.pop())
-    collections = [[draw.pop()] for _ in range(players)]
+    hands = [tuple(h) for h in dealt]
+    collections: list[Cards] = [(draw.pop(),) for _ in range(players)]
     if first_player is None:
         rng, first_player = below(rng, players)
     state = GameState(
@@ -40,7 +41,7 @@ def new_game(players: int, seed: int, first_player: int | None = None) -> GameSt
         seed=seed,
         rng=rng,
         draw=draw,
-        discard=[],
+        discard=(),
         rows=rows,
         hands=hands,
         collections=collections,

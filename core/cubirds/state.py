@@ -23,6 +23,9 @@ class Ending(StrEnum):
     TURNS = "turns"  # C5.4: the safety stop
 
 
+Cards = tuple[str, ...]
+
+
 @dataclass(slots=True)
 class GameState:
     """Everything about one game of CuBirds. Changed only by `core.cubirds.rules.apply` (and
@@ -34,10 +37,12 @@ class GameState:
     rng: int
     draw: list[str]
     """The face-down draw pile (C6.1: its order is private to the engine)."""
-    discard: list[str]
-    rows: list[list[str]]
-    hands: list[list[str]]
-    collections: list[list[str]]
+    discard: Cards
+    rows: list[Cards]
+    hands: list[Cards]
+    collections: list[Cards]
+    """The public piles and the hands are tuples, replaced rather than changed: a view and a
+    clone share them instead of copying them at every decision."""
     first: int
     """The first player of the game (C2.4)."""
     active: int
@@ -64,10 +69,10 @@ class GameState:
             self.seed,
             self.rng,
             self.draw[:],
-            self.discard[:],
-            [r[:] for r in self.rows],
-            [h[:] for h in self.hands],
-            [c[:] for c in self.collections],
+            self.discard,
+            self.rows[:],
+            self.hands[:],
+            self.collections[:],
             self.first,
             self.active,
             self.turn,
@@ -91,10 +96,10 @@ class GameState:
             "seed": self.seed,
             "rng": self.rng,
             "draw": self.draw[:],
-            "discard": self.discard[:],
-            "rows": [r[:] for r in self.rows],
-            "hands": [h[:] for h in self.hands],
-            "collections": [c[:] for c in self.collections],
+            "discard": list(self.discard),
+            "rows": [list(r) for r in self.rows],
+            "hands": [list(h) for h in self.hands],
+            "collections": [list(c) for c in self.collections],
             "first": self.first,
             "active": self.active,
             "turn": self.turn,
@@ -117,7 +122,7 @@ def read(d: Any) -> GameState:
 
 def all_cards(state: GameState) -> list[str]:
     """Every card id in every place, with repeats if the state is corrupt."""
-    out = state.draw + state.discard
+    out = state.draw + list(state.discard)
     for group in (state.rows, state.hands, state.collections):
         for cards in group:
             out += cards
@@ -162,10 +167,10 @@ def _str_list(v: Any, what: str) -> list[str]:
     return list(v)
 
 
-def _lists(v: Any, n: int, what: str) -> list[list[str]]:
+def _lists(v: Any, n: int, what: str) -> list[Cards]:
     if not isinstance(v, list) or len(v) != n:
         raise ValueError(f"{what} must hold {n} lists")
-    return [_str_list(x, what) for x in v]
+    return [tuple(_str_list(x, what)) for x in v]
 
 
 def _int(v: Any, what: str, lo: int, hi: int) -> int:
@@ -203,7 +208,7 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         seed=seed,
         rng=_int(d.get("rng", seed_state(seed)), "rng", 1, (1 << 64) - 1),
         draw=_str_list(d["draw"], "draw"),
-        discard=_str_list(d.get("discard", []), "discard"),
+        discard=tuple(_str_list(d.get("discard", []), "discard")),
         rows=_lists(d["rows"], ROWS, "rows"),
         hands=_lists(d["hands"], n, "hands"),
         collections=_lists(d["collections"], n, "collections"),

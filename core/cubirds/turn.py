@@ -11,7 +11,7 @@ from typing import Final
 
 from core.cubirds.cards import HAND, LEFT, MAX_TURNS, ROW_IDS, SPECIES, SPECIES_OF, WIN_PAIRS, WIN_SPECIES
 from core.cubirds.events import Event, EventKind
-from core.cubirds.state import Ending, GameState
+from core.cubirds.state import Cards, Ending, GameState
 from core.decisions import DecisionKind
 from core.rng import shuffle
 
@@ -25,7 +25,7 @@ _event: Final = partial(tuple.__new__, Event)
 """Build an Event (all seven fields) without its Python-level __new__: playouts make many."""
 
 
-def enclosed(row: list[str], species: str, side: str) -> tuple[int, int]:
+def enclosed(row: Cards, species: str, side: str) -> tuple[int, int]:
     """C3.2: the slice [a, b) of `row` that birds of `species` laid at `side` would enclose
     (between them and the nearest bird of that species); empty (a == b) if none."""
     if side == LEFT:
@@ -44,8 +44,7 @@ def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Even
     """C3.1, C3.2: lay all the seat's birds of `species` at one end of a row and take what they
     enclose into the hand; then C3.4. Returns whether anything was enclosed."""
     hand = state.hands[seat]
-    laid = [c for c in hand if _OF[c] == species]
-    kept = [c for c in hand if _OF[c] != species]
+    laid = tuple([c for c in hand if _OF[c] == species])
     r = state.rows[row]
     a, b = enclosed(r, species, side)
     taken = r[a:b]
@@ -53,12 +52,12 @@ def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Even
         state.rows[row] = laid + r[b:]
     else:
         state.rows[row] = r[:a] + laid
-    state.hands[seat] = kept + taken
+    state.hands[seat] = tuple([c for c in hand if _OF[c] != species]) + taken
     rid = ROW_IDS[row]
-    ev.append(_event((EventKind.LAID, seat, tuple(laid), rid, side, 0, False)))
+    ev.append(_event((EventKind.LAID, seat, laid, rid, side, 0, False)))
     if not taken:
         return False
-    ev.append(_event((EventKind.CAPTURED, seat, tuple(taken), rid, None, 0, False)))
+    ev.append(_event((EventKind.CAPTURED, seat, taken, rid, None, 0, False)))
     refill(state, row, ev)
     return True
 
@@ -78,12 +77,13 @@ def refill(state: GameState, row: int, ev: Events) -> None:
         card = draw_card(state, ev)
         if card is None:
             break
-        r.append(card)
         added.append(card)
         if _OF[card] != species:
             break
     if added:
-        ev.append(_event((EventKind.REFILLED, None, tuple(added), ROW_IDS[row], None, 0, False)))
+        more = tuple(added)
+        state.rows[row] = r + more
+        ev.append(_event((EventKind.REFILLED, None, more, ROW_IDS[row], None, 0, False)))
 
 
 def draw_card(state: GameState, ev: Events) -> str | None:
@@ -99,8 +99,8 @@ def draw_card(state: GameState, ev: Events) -> str | None:
 def reshuffle(state: GameState, ev: Events) -> None:
     """C3.5, C5.2: the discard pile, shuffled with the game's generator, becomes the draw pile
     (under whatever is left of it)."""
-    pile = state.discard
-    state.discard = []
+    pile = list(state.discard)
+    state.discard = ()
     state.rng = shuffle(state.rng, pile)
     state.draw[:0] = pile
     ev.append(_event((EventKind.RESHUFFLED, None, (), None, None, len(pile), False)))
@@ -108,9 +108,9 @@ def reshuffle(state: GameState, ev: Events) -> None:
 
 def draw_cards(state: GameState, seat: int, count: int, ev: Events) -> None:
     """C3.3: draw `count` cards into the seat's hand (fewer if there are none left, C3.5)."""
-    drawn = take(state, count, ev)
+    drawn = tuple(take(state, count, ev))
     state.hands[seat] += drawn
-    ev.append(_event((EventKind.DREW, seat, tuple(drawn), None, None, len(drawn), True)))
+    ev.append(_event((EventKind.DREW, seat, drawn, None, None, len(drawn), True)))
 
 
 def take(state: GameState, count: int, ev: Events) -> list[str]:
@@ -141,15 +141,15 @@ def fly(state: GameState, seat: int, species: str, ev: Events) -> None:
     """C4.1: reveal all the seat's birds of `species`; 1 (small flock) or 2 (big flock) go to
     the collection, the rest to the discard pile. The caller checks the small flock size."""
     hand = state.hands[seat]
-    flock = [c for c in hand if _OF[c] == species]
+    flock = tuple([c for c in hand if _OF[c] == species])
     keep = flock_size(species, len(flock))
-    state.hands[seat] = [c for c in hand if _OF[c] != species]
+    state.hands[seat] = tuple([c for c in hand if _OF[c] != species])
     state.collections[seat] += flock[:keep]
     state.discard += flock[keep:]
-    ev.append(_event((EventKind.FLEW, seat, tuple(flock), None, None, keep, False)))
+    ev.append(_event((EventKind.FLEW, seat, flock, None, None, keep, False)))
 
 
-def wins(collection: list[str]) -> bool:
+def wins(collection: Cards) -> bool:
     """C5.1: 7 different species, or at least 3 birds of each of 2 species."""
     if len(collection) < _FEWEST:
         return False
@@ -172,7 +172,7 @@ def end_turn(state: GameState, ev: Events) -> None:
     n = state.players
     collection = state.collections[seat]
     if len(collection) >= _FEWEST and wins(collection):
-        ev.append(Event(EventKind.WON, seat, tuple(collection)))
+        ev.append(Event(EventKind.WON, seat, collection))
         _game_over(state, Ending.COLLECTION, ev)
         return
     if state.turn >= MAX_TURNS:
@@ -187,8 +187,8 @@ def end_turn(state: GameState, ev: Events) -> None:
             hand = state.hands[s]
             if hand:
                 state.discard += hand
-                state.hands[s] = []
-                ev.append(Event(EventKind.HAND_DISCARDED, s, tuple(hand)))
+                state.hands[s] = ()
+                ev.append(Event(EventKind.HAND_DISCARDED, s, hand))
         if len(state.draw) + len(state.discard) < HAND * n:
             ev.append(Event(EventKind.DECK_OUT))
             _game_over(state, Ending.DEAL, ev)
@@ -215,9 +215,9 @@ def deal(state: GameState, dealer: int, ev: Events) -> None:
     cards = take(state, HAND * n, ev)
     assert len(cards) == HAND * n, "deal() needs 8 cards per player (C5.3 is checked first)"
     for i, s in enumerate(order):
-        state.hands[s] += cards[i::n]
+        state.hands[s] += tuple(cards[i::n])
     for s in order:
-        ev.append(_event((EventKind.DEALT, s, tuple(state.hands[s]), None, None, HAND, True)))
+        ev.append(_event((EventKind.DEALT, s, state.hands[s], None, None, HAND, True)))
 
 
 def _game_over(state: GameState, ending: Ending, ev: Events) -> None:

@@ -49,7 +49,7 @@ def test_c2_3_eight_cards_each_one_in_each_collection(players: int) -> None:
     state = new_game(players, 3)
     assert [len(h) for h in state.hands] == [HAND] * players
     assert [len(c) for c in state.collections] == [1] * players
-    assert state.discard == []
+    assert state.discard == ()
     assert len(state.draw) == 110 - 12 - 9 * players
 
 

@@ -36,7 +36,7 @@ def test_c3_1_all_cards_of_the_species_go_together_to_any_row_and_end(row: str, 
     assert values(state) == ["left", "right", BACK]
     events = choose(state, side)
     r = state.rows[int(row[1])]
-    assert (r[:3] if side == "left" else r[-3:]) == magpies
+    assert (r[:3] if side == "left" else r[-3:]) == tuple(magpies)
     assert "magpie" not in species(state.hands[0])
     laid = next(e for e in events if e.kind is EventKind.LAID)
     assert laid.cards == tuple(magpies) and laid.row == row and laid.side == side
@@ -144,7 +144,7 @@ def test_c3_5_an_empty_pile_is_the_discard_pile_shuffled() -> None:
     events = choose(state, "draw")
     assert kinds(events)[:2] == [EventKind.RESHUFFLED, EventKind.DREW]
     assert next(e for e in events if e.kind is EventKind.RESHUFFLED).n == len(discard)
-    assert state.discard == [] and sorted(state.draw + state.hands[0][1:]) == discard
+    assert state.discard == () and sorted(state.draw + list(state.hands[0][1:])) == discard
 
 
 def test_c3_5_with_both_piles_empty_draw_what_there_is() -> None:

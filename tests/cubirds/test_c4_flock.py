@@ -40,8 +40,8 @@ def test_c4_1_a_flock_puts_one_or_two_birds_in_the_collection(hand: list[str], k
     assert d.kind is DecisionKind.FLY and values(state) == [sp, PASS]
     cards = [c for c in state.hands[0] if species([c]) == [sp]]
     events = choose(state, sp)
-    assert state.collections[0] == cards[:kept]
-    assert state.discard[-discarded:] == cards[kept:]
+    assert list(state.collections[0]) == cards[:kept]
+    assert list(state.discard[-discarded:]) == cards[kept:]
     assert species(state.hands[0]) == ["duck"]
     flew = next(e for e in events if e.kind is EventKind.FLEW)
     assert flew.cards == tuple(cards) and flew.n == kept and not flew.secret
@@ -61,7 +61,7 @@ def test_c4_1_only_the_species_that_can_fly_are_offered_and_declining_is_allowed
     state = _flying(["owl", "owl", "owl", "duck", "duck", "flamingo", "flamingo"])
     assert values(state) == ["flamingo", "owl", PASS]
     choose(state, PASS)
-    assert state.collections[0] == [] and state.active == 1
+    assert state.collections[0] == () and state.active == 1
 
 
 def test_c4_1_at_most_one_flock_a_turn() -> None:

@@ -146,5 +146,5 @@ def _empty_discard(state: object) -> None:
     from core.cubirds.state import GameState
 
     assert isinstance(state, GameState)
-    state.rows[0][:0] = state.discard
-    state.discard = []
+    state.rows[0] = state.discard + state.rows[0]
+    state.discard = ()

@@ -41,23 +41,23 @@ def determinize(view: PlayerView, decision: Decision, rng: random.Random, hidden
     if len(pool) != need:
         raise ValueError(f"{len(pool)} unseen cards for {need} hidden places")
     rng.shuffle(pool)
-    hands: list[list[str]] = []
+    hands: list[tuple[str, ...]] = []
     at = 0
     for s, k in enumerate(view.hand_sizes):
         if s == seat:
-            hands.append(list(view.hand))
+            hands.append(view.hand)
         else:
-            hands.append(pool[at : at + k])
+            hands.append(tuple(pool[at : at + k]))
             at += k
     state = GameState(
         players=view.players,
         seed=0,
         rng=rng.getrandbits(64) | 1,
         draw=pool[at:],
-        discard=list(view.discard),
-        rows=[list(r) for r in view.rows],
+        discard=view.discard,
+        rows=list(view.rows),
         hands=hands,
-        collections=[list(c) for c in view.collections],
+        collections=list(view.collections),
         first=view.first,
         active=view.active,
         turn=view.turn,
