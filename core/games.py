@@ -37,17 +37,30 @@ V_contra = TypeVar("V_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 
 
-def _later(module: str, name: str) -> Callable[..., Any]:
+class _Later:
     """`module.name`, imported at its first call: the engine's moves (rules, setup, records) are
     not loaded by a process that only reads views and events (a client, issue 9 start-up)."""
-    found: list[Callable[..., Any]] = []
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        if not found:
-            found.append(getattr(import_module(module), name))
-        return found[0](*args, **kwargs)
+    __slots__ = ("found", "module", "name")
 
-    return call
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+        self.found: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target()(*args, **kwargs)
+
+    def target(self) -> Callable[..., Any]:
+        if self.found is None:
+            self.found = getattr(import_module(self.module), self.name)
+        return self.found
+
+
+def direct(verb: Callable[..., Any]) -> Callable[..., Any]:
+    """The function behind a verb, loaded now: a loop that calls a verb for every decision
+    (self-play) skips the lazy lookup's extra call."""
+    return verb.target() if isinstance(verb, _Later) else verb
 
 
 Clock = Callable[[], float]
@@ -258,14 +271,14 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     max_players=pigeons_state.MAX_PLAYERS,
     settings=_PIGEONS_SETTINGS,
     new_game=_pigeons_new_game,
-    pending=_later("core.rules", "pending"),
-    apply=_later("core.rules", "apply"),
+    pending=_Later("core.rules", "pending"),
+    apply=_Later("core.rules", "apply"),
     apply_watching=lambda state, player, did, option, at_window: import_module("core.rules").apply(
         state, player, did, option, at_window=at_window
     ),
     window_of=lambda e: e.window if e.kind is pigeons_events.EventKind.WINDOW else None,
     view=pigeons_views.view,
-    state_from_dict=_later("core.rules", "load"),
+    state_from_dict=_Later("core.rules", "load"),
     view_from_dict=pigeons_views.PlayerView.from_dict,
     event_from_dict=pigeons_events.Event.from_dict,
     redact=pigeons_events.redact,
@@ -301,8 +314,8 @@ def _cubirds_describe(event: cubirds.Event, seen: cubirds.PlayerView, names: Seq
     return describe(event, names)
 
 
-_cubirds_new_game: Final = _later("core.cubirds.setup", "new_game")
-_cubirds_record: Final = _later("core.cubirds.record", "Record")
+_cubirds_new_game: Final = _Later("core.cubirds.setup", "new_game")
+_cubirds_record: Final = _Later("core.cubirds.record", "Record")
 
 # Every verb is looked up at its first call: a Pigeons & Guano process never loads CuBirds.
 CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Game(
@@ -312,20 +325,20 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     max_players=5,
     settings=_CUBIRDS_SETTINGS,
     new_game=lambda players, seed, settings: _cubirds_new_game(players, seed, _cubirds_first(settings)),
-    pending=_later("core.cubirds.rules", "pending"),
-    apply=_later("core.cubirds.rules", "apply"),
+    pending=_Later("core.cubirds.rules", "pending"),
+    apply=_Later("core.cubirds.rules", "apply"),
     apply_watching=lambda state, player, did, option, at_window: import_module("core.cubirds.rules").apply(
         state, player, did, option
     ),
     window_of=lambda e: None,
-    view=_later("core.cubirds.views", "view"),
-    state_from_dict=_later("core.cubirds.rules", "load"),
+    view=_Later("core.cubirds.views", "view"),
+    state_from_dict=_Later("core.cubirds.rules", "load"),
     view_from_dict=lambda d: import_module("core.cubirds.views").PlayerView.from_dict(d),
     event_from_dict=lambda d: import_module("core.cubirds.events").Event.from_dict(d),
-    redact=_later("core.cubirds.events", "redact"),
+    redact=_Later("core.cubirds.events", "redact"),
     describe=_cubirds_describe,
-    scores=_later("core.cubirds.scoring", "scores"),
-    winners=_later("core.cubirds.scoring", "winners"),
+    scores=_Later("core.cubirds.scoring", "scores"),
+    winners=_Later("core.cubirds.scoring", "winners"),
     new_record=lambda players, seed, settings: _cubirds_record(players, seed, _cubirds_first(settings)),
     record_from_dict=lambda d: import_module("core.cubirds.record").Record.from_dict(d),
     bot_levels=cubirds_bots.LEVELS,

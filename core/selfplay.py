@@ -12,7 +12,7 @@ from typing import Any
 
 from core.cards import Edition
 from core.decisions import IllegalChoice
-from core.games import DEFAULT, PIGEONS, AnyGame, GameBot, SettingValue
+from core.games import DEFAULT, PIGEONS, AnyGame, GameBot, SettingValue, direct
 from core.games import game as find_game
 
 
@@ -66,7 +66,7 @@ def play_game(
     times per seat). `on_events` is given the events of every choice."""
     times: list[list[float]] = [[] for _ in bots]
     count = 0
-    view, apply = game.view, game.apply
+    view, apply = direct(game.view), direct(game.apply)
     while not state.over:
         decision = state.open[0]
         seat = decision.player

@@ -4,7 +4,7 @@ species, row, end (C3.1); draw two or not (C3.3); fly a flock or not (C4.1)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Final
 
 from core.cubirds.cards import DRAW, LEFT, RIGHT, ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER
@@ -67,7 +67,7 @@ def ask(state: GameState, ev: Events) -> None:
             prompt = "Your turn: lay all your birds of one species at an end of a row."
         elif step is DecisionKind.LAY_ROW:
             assert state.laying is not None
-            k = sum(1 for c in hand if _OF[c] == state.laying)
+            k = list(map(_SPECIES_OF_CARD, hand)).count(state.laying)
             prompt = f"Lay {_LAY_LABELS[state.laying][k]} on which row?"
             options = _ROW_OPTIONS
         elif step is DecisionKind.LAY_END:
@@ -89,7 +89,7 @@ def ask(state: GameState, ev: Events) -> None:
             prompt = "Fly a flock?"
         else:
             raise AssertionError(f"no step {step!r} in a CuBirds turn")
-        state.open = [Decision(state.next_id, seat, step, prompt, options)]
+        state.open = [_decision(state.next_id, seat, step, prompt, options)]
         state.next_id += 1
         return
 
@@ -122,7 +122,7 @@ def _end_options(row: Cards, species: str, index: int) -> tuple[Option, ...]:
     for side, name in _END_NAMES:
         a, b = enclosed(row, species, side)
         taken = row[a:b]
-        label = f"{name}: take {birds(taken)}" if taken else f"{name}: take nothing"
+        label = f"{name}: take {_birds(taken)}" if taken else f"{name}: take nothing"
         out.append(_option((side, label, (rid, *taken))))
     out.append(_BACK)
     return tuple(out)
@@ -147,6 +147,25 @@ def _labels(flocks: bool) -> dict[str, tuple[str, ...]]:
 
 _option: Final = partial(tuple.__new__, Option)
 """Build an Option without its Python-level __new__: options are built for every decision."""
+_birds: Final = lru_cache(maxsize=4096)(birds)
+"""The phrase of what an end would take, kept: the same few cards are offered turn after turn."""
+_SPECIES_OF_CARD: Final = SPECIES_OF.__getitem__
+_DECISION_FIELDS: Final = tuple(Decision.__dict__[f].__set__ for f in ("id", "player", "kind", "prompt", "options"))
+
+
+def _decision(id_: int, player: int, kind: DecisionKind, prompt: str, options: tuple[Option, ...]) -> Decision:
+    """A Decision made by its slots' setters: the frozen dataclass's __init__ sets each field
+    through object.__setattr__, which costs more than all of a decision's other work here."""
+    d = object.__new__(Decision)
+    set_id, set_player, set_kind, set_prompt, set_options = _DECISION_FIELDS
+    set_id(d, id_)
+    set_player(d, player)
+    set_kind(d, kind)
+    set_prompt(d, prompt)
+    set_options(d, options)
+    return d
+
+
 _LAY_LABELS: Final = _labels(False)
 _FLY_LABELS: Final = _labels(True)
 _END_NAMES: Final = ((LEFT, "Left end"), (RIGHT, "Right end"))

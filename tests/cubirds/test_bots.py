@@ -135,7 +135,7 @@ def redeal(state: GameState, seat: int, rng: random.Random) -> GameState:
     rng.shuffle(pool)
     for p in others:
         k = len(s.hands[p])
-        s.hands[p], pool = pool[:k], pool[k:]
+        s.hands[p], pool = tuple(pool[:k]), pool[k:]
     s.draw = pool
     s.rng = rng.getrandbits(64) | 1
     return s

@@ -12,6 +12,9 @@ class RandomBot:
         self._rng = seed_state(seed)
 
     def choose(self, view: PlayerView, decision: Decision) -> OptionValue:
-        values = [o.value for o in decision.options if o.value != BACK]
-        self._rng, i = below(self._rng, len(values))
-        return values[i]
+        options = decision.options
+        n = len(options)
+        if options[-1].value == BACK:  # offered last, if at all (core.cubirds.rules)
+            n -= 1
+        self._rng, i = below(self._rng, n)
+        return options[i].value
