@@ -193,7 +193,7 @@ async def test_no_discovery_means_no_answer() -> None:
 
 
 async def test_the_list_is_refreshed_live_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(net.discovery_udp, "GAME_TTL", 0.7)
+    monkeypatch.setattr(net.discovery_udp, "GAME_TTL", 0.35)
     seen: list[list[int]] = []
     async with running_host(table_config(seats=4, bots=0), discovery_port=0) as host:
         udp = host.discovery_port
@@ -203,7 +203,7 @@ async def test_the_list_is_refreshed_live_and_bounded(monkeypatch: pytest.Monkey
         def changed(found: list[net.discovery_udp.Found]) -> None:
             seen.append([f.game.free for f in found])
 
-        run = asyncio.create_task(finder.run(changed, rounds=40, interval=0.1, first_wait=0.1))
+        run = asyncio.create_task(finder.run(changed, rounds=30, interval=0.05, first_wait=0.05))
         while not seen:
             await asyncio.sleep(0.05)
         assert seen[0] == [4]
@@ -212,7 +212,7 @@ async def test_the_list_is_refreshed_live_and_bounded(monkeypatch: pytest.Monkey
             await asyncio.sleep(0.05)
     while [] not in seen:  # the host is gone: it drops off the list
         await asyncio.sleep(0.05)
-    result = await asyncio.wait_for(run, 10)  # 40 rounds and no more
+    result = await asyncio.wait_for(run, 10)  # 30 rounds and no more
     assert result == []
 
 
