@@ -28,6 +28,9 @@ from net.table import Table, TableConfig
 from tests.net.helpers import FAST
 
 PASSWORD = "pigeons"
+STAND_IN = (sys.executable, str(Path(__file__).with_name("tui_stand_in.py")))
+"""The child for tests of the server's own work: draws the lobby's words at once (the real TUI
+is the child of the tests that play or draw)."""
 WAIT = 60.0
 """Seconds a screen may take to show what a test waits for (a loaded CI machine is slow)."""
 
@@ -227,7 +230,7 @@ async def test_the_child_gets_the_client_terminal_and_no_server_secrets(
 ) -> None:
     monkeypatch.setenv("PIGEON_SERVER_SECRET", "hunter2")
     monkeypatch.setenv("COLORTERM", "server-colours")
-    async with front_door(tmp_path) as (server, _host), login(server) as conn:
+    async with front_door(tmp_path, command=STAND_IN) as (server, _host), login(server) as conn:
         await at_lobby(conn, env={"COLORTERM": "truecolor", "LANG": "C.UTF-8"})
         (session,) = server.sessions
         assert session.child is not None
@@ -284,7 +287,7 @@ async def test_a_guest_plays_bots_on_the_same_host_and_cannot_host_or_go_elsewhe
 
 
 async def test_session_end_stops_the_child(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, _host):
+    async with front_door(tmp_path, command=STAND_IN) as (server, _host):
         async with login(server) as conn:
             await at_lobby(conn)
             (session,) = server.sessions
@@ -299,7 +302,7 @@ async def test_session_end_stops_the_child(tmp_path: Path) -> None:
 
 async def test_server_shutdown_stops_every_child(tmp_path: Path) -> None:
     pids = []
-    async with front_door(tmp_path) as (server, _host):
+    async with front_door(tmp_path, command=STAND_IN) as (server, _host):
         async with login(server) as conn:
             for _ in range(2):
                 await at_lobby(conn)
@@ -356,7 +359,7 @@ async def test_unknown_key_is_refused_and_a_known_key_gets_in(tmp_path: Path) ->
     known, stranger = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(known.export_public_key())
-    async with front_door(tmp_path, authorized_keys=keys) as (server, _host):
+    async with front_door(tmp_path, authorized_keys=keys, command=STAND_IN) as (server, _host):
         with pytest.raises(asyncssh.PermissionDenied):
             async with login(server, client_keys=[stranger]):
                 pass
@@ -396,7 +399,7 @@ async def test_the_same_key_takes_its_seat_back(tmp_path: Path) -> None:
 
 
 async def test_sessions_are_capped(tmp_path: Path) -> None:
-    async with front_door(tmp_path, max_sessions=1) as (server, _host), login(server) as conn:
+    async with front_door(tmp_path, max_sessions=1, command=STAND_IN) as (server, _host), login(server) as conn:
         await at_lobby(conn)
         _chan, term = await conn.create_session(Terminal, term_type="xterm", term_size=(80, 24), encoding=None)
         await asyncio.wait_for(term.closed.wait(), WAIT)
@@ -461,14 +464,17 @@ async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Pat
     """The idle timer counts from the first screen and starts again at each key; run out, it
     stops the TUI and puts the player's terminal back (on a clock the test moves)."""
     clock = LoopFakeClock()
-    async with front_door(tmp_path, clock, idle_timeout=60.0) as (server, _host), login(server) as conn:
+    async with (
+        front_door(tmp_path, clock, idle_timeout=60.0, command=STAND_IN) as (server, _host),
+        login(server) as conn,
+    ):
         term = await at_lobby(conn)
         (session,) = server.sessions
         assert session.child is not None
         pid = session.child.pid
         assert clock.next_due() == 60.0
         assert clock.advance(30.0) == 0
-        term.press("z")  # no key of the lobby's: it only keeps the session
+        term.press("z")  # a key: the session is kept
         async with asyncio.timeout(WAIT):
             while clock.next_due() != 90.0:
                 await asyncio.sleep(0.01)
@@ -486,7 +492,7 @@ async def test_an_idle_session_is_closed_and_the_terminal_put_back(tmp_path: Pat
 
 async def test_open_mode_lets_anyone_in_and_still_learns_the_key(tmp_path: Path) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    async with front_door(tmp_path, open=True) as (server, _host):
+    async with front_door(tmp_path, open=True, command=STAND_IN) as (server, _host):
         async with login(server, "eve", client_keys=[key]) as conn:
             await at_lobby(conn)
             (session,) = server.sessions
@@ -497,7 +503,7 @@ async def test_open_mode_lets_anyone_in_and_still_learns_the_key(tmp_path: Path)
 
 async def test_agent_and_x11_forwarding_are_not_granted(tmp_path: Path) -> None:
     agent = str(tmp_path / "agent.sock")  # asked for, never used: the server says no
-    async with front_door(tmp_path) as (server, _host), login(server, agent_forwarding=True) as conn:
+    async with front_door(tmp_path, command=STAND_IN) as (server, _host), login(server, agent_forwarding=True) as conn:
         conn._agent_forward_path = agent
         await at_lobby(conn, x11_forwarding="ignore_failure", x11_display="127.0.0.1:99")
         (session,) = server.sessions
@@ -517,11 +523,8 @@ def test_serve_ssh_is_headless_and_wants_a_way_in() -> None:
     assert "--authorized-keys FILE, --password PW, or --open" in out.stderr
 
 
-def test_serve_ssh_game_names_the_game_of_its_own_table() -> None:
-    code = (
-        "from pigeon_tui.cli import main\n"
-        "print(main(['serve-ssh', '--port', '0', '--open', '--game', 'cubirds', '--seats', '6']))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.stdout.split() == ["2"]
-    assert "for CuBirds" in out.stderr
+def test_serve_ssh_game_names_the_game_of_its_own_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from pigeon_tui.cli import main  # in this process: the settings are refused before anything starts
+
+    assert main(["serve-ssh", "--port", "0", "--open", "--game", "cubirds", "--seats", "6"]) == 2
+    assert "for CuBirds" in capsys.readouterr().err
