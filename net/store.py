@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from net.places import data_dir
+from net.version import VERSION
 
 log = logging.getLogger(__name__)
 
@@ -115,12 +116,7 @@ class StoreError(Exception):
 
 def engine_version() -> str:
     """The program that writes records: `pigeon-tui 0.1.0`."""
-    try:
-        from importlib.metadata import version
-
-        return f"pigeon-tui {version('pigeon-tui')}"
-    except Exception:  # not installed (a source tree on sys.path): still say what it is
-        return "pigeon-tui (source)"
+    return f"pigeon-tui {VERSION}"
 
 
 def default_path() -> Path:

@@ -1,3 +1,5 @@
 """pigeon_tui: Pigeons & Guano in the terminal. Importing this package loads nothing heavy."""
 
-__version__ = "0.1.0"
+from net.version import VERSION
+
+__version__ = VERSION

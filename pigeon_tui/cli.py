@@ -160,9 +160,6 @@ def house_settings(args: argparse.Namespace, played: object = None) -> dict[str,
     `--custom-card` (replacing the file's cards), as game settings: the house rules given and
     `custom_1`/`custom_2`. Raises ValueError on an unknown rule or value, a bad card, more than
     two cards, or house settings for a game that has none."""
-    from core.cards import CUSTOM_SETTINGS, custom_from_text, custom_to_text
-    from core.house import house_rules
-
     rules: list[tuple[str, str] | str] = []
     cards: list[str] = []
     path = getattr(args, "house_settings", None)
@@ -173,7 +170,10 @@ def house_settings(args: argparse.Namespace, played: object = None) -> dict[str,
     cards = list(getattr(args, "custom_card", None) or []) or cards
     if not rules and not cards:
         return {}
-    from core.games import PIGEONS  # not before: `play` spawns its host before loading the games
+    # Not before: `play` spawns its host before it loads the engine's modules.
+    from core.cards import CUSTOM_SETTINGS, custom_from_text, custom_to_text
+    from core.games import PIGEONS
+    from core.house import house_rules
 
     if played is not None and played is not PIGEONS:
         raise ValueError("house rules and custom cards are Pigeons & Guano's (--game pigeons)")
@@ -188,10 +188,12 @@ def house_settings(args: argparse.Namespace, played: object = None) -> dict[str,
 def _house_pairs(args: argparse.Namespace) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """The house rules set away from the book, as (name, value) pairs, and the custom cards'
     texts, of the command line (ValueError)."""
+    given = house_settings(args)
+    if not given:
+        return (), ()
     from core.cards import CUSTOM_SETTINGS
     from core.house import HOUSE_RULES, house_rules
 
-    given = house_settings(args)
     house = house_rules([(k, v) for k, v in given.items() if k in HOUSE_RULES]).changed()
     return tuple(house.items()), tuple(given[k] for k in CUSTOM_SETTINGS if k in given)
 
@@ -812,17 +814,12 @@ def _add_serve_web(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 class _Version(argparse.Action):
-    """`--version`, read from the installed package's metadata only when asked (the lookup
-    costs milliseconds that every start would otherwise pay)."""
+    """`--version`: the version the store stamps records with (net.version)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from net.version import VERSION
 
-        try:
-            text = version("pigeon-tui")
-        except PackageNotFoundError:
-            text = "unknown (not installed as a package)"
-        parser.exit(message=f"pigeon-tui {text}\n")
+        parser.exit(message=f"pigeon-tui {VERSION}\n")
 
 
 EDITION_HELP = "Pigeons & Guano's rules edition: 3.5 (French, the default) or 3.0 (English)"

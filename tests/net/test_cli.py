@@ -200,3 +200,21 @@ def test_r9_a_bad_custom_card_or_settings_file_is_a_clear_error(
             assert main([*command, *extra]) == 2, (command, extra)
             err = capsys.readouterr().err
             assert says in err, (command, extra, err)
+
+
+def test_the_version_is_pyprojects_and_version_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """The version is written twice (pyproject.toml for installers, net.version for the program,
+    which must not look it up in the package metadata at start-up): they must agree."""
+    import tomllib
+    from pathlib import Path
+
+    from net.store import engine_version
+    from net.version import VERSION
+    from pigeon_tui.cli import main
+
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert VERSION == pyproject["project"]["version"]
+    assert engine_version() == f"pigeon-tui {VERSION}"
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().err == f"pigeon-tui {VERSION}\n"  # as argparse.ArgumentParser.exit writes it
