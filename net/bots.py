@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Final
 
 from core.decisions import BACK, Decision, OptionValue, normalize, plain
@@ -130,7 +129,7 @@ class BotPool:
     ) -> None:
         self.processes = processes
         self._executor: Executor = executor or (
-            ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"))
+            _processes(processes)
             if processes > 0
             else ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
         )
@@ -169,6 +168,16 @@ class BotPool:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _processes(workers: int) -> Executor:
+    """A pool of worker processes. Imported here, not at the top: multiprocessing costs a host
+    ~8 ms of its start-up, and a host whose bots are quick (a game against greedy bots) never
+    starts one (issue 9)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 class Job:
