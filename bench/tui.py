@@ -41,6 +41,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 from collections.abc import Sequence
@@ -50,7 +51,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from net.client import Client  # noqa: E402
+from net.places import DATA_DIR_ENV, LOG_DIR_ENV  # noqa: E402
 from net.spawn import HostProcess, HostSpec, start_host  # noqa: E402
+from net.store import DB_FILE, connect  # noqa: E402
 
 BARE_APP = """
 from textual.app import App, ComposeResult
@@ -88,6 +91,32 @@ def compiled(tree: Path) -> None:
     is compiled) would be measured against that."""
     packages = [str(tree / name) for name in ("core", "net", "pigeon_tui") if (tree / name).is_dir()]
     subprocess.run([sys.executable, "-m", "compileall", "-q", *packages], check=True, stdout=subprocess.DEVNULL)
+
+
+class Homes:
+    """The data and log directories of every program the bench starts, in a temporary directory
+    of its own: a bench never reads or writes the user's games. `fresh()` points the programs at
+    a new copy of directories made at first, whose games database exists and holds no game, so
+    that each private host starts as after a finished game. (A game left unfinished is brought
+    back by the next private host before it listens; each run quits its game in the middle.)"""
+
+    def __init__(self) -> None:
+        self._root = tempfile.TemporaryDirectory(prefix="bench-tui-")
+        self._template = Path(self._root.name) / "template"
+        (self._template / "log").mkdir(parents=True)
+        connect(self._template / "data" / DB_FILE).close()
+        self._made = 0
+        self.fresh()
+
+    def fresh(self) -> None:
+        self._made += 1
+        home = Path(self._root.name) / str(self._made)
+        shutil.copytree(self._template, home)
+        os.environ[DATA_DIR_ENV] = str(home / "data")
+        os.environ[LOG_DIR_ENV] = str(home / "log")
+
+    def close(self) -> None:
+        self._root.cleanup()
 
 
 def pigeon_tui() -> list[str]:
@@ -177,20 +206,24 @@ class Terminal:
         return found
 
     async def quit(self) -> int:
-        """ctrl+q, as a user would; killed if it lingers. Returns once its children are gone
-        too, so that the next run does not share the machine with them."""
+        """ctrl+q, as a user would, twice if it asks first (a game under way); killed if it
+        lingers. Returns once its children are gone too, so that the next run does not share
+        the machine with them."""
         children = self.descendants()
-        if self.process.poll() is None:
+        for press, wait in ((1, 10), (2, 100)):
+            if self.process.poll() is not None:
+                break
             try:
-                self.press(b"\x11")
+                self.press(b"\x11")  # the second answers "Quit in the middle of the game?"
             except OSError:
                 pass
-            for _ in range(100):
+            for _ in range(wait):
                 if self.process.poll() is not None:
                     break
                 await asyncio.sleep(0.05)
             else:
-                self.process.kill()
+                if press == 2:
+                    self.process.kill()
         code = await asyncio.to_thread(self.process.wait)
         try:
             async with asyncio.timeout(2):
@@ -206,7 +239,11 @@ class Terminal:
         return code
 
 
-async def run_once(argv: Sequence[str], marker: bytes, cwd: str | None = None) -> tuple[float, float]:
+async def run_once(
+    argv: Sequence[str], marker: bytes, cwd: str | None = None, homes: Homes | None = None
+) -> tuple[float, float]:
+    if homes is not None:
+        homes.fresh()
     term = Terminal(argv, cwd=cwd)
     try:
         return await term.shown(marker)
@@ -218,7 +255,7 @@ def _ms(values: list[float]) -> float:
     return round(statistics.median(values) * 1000, 1)
 
 
-async def startup(runs: int, before: str | None = None, after: str = str(ROOT)) -> dict[str, object]:
+async def startup(runs: int, homes: Homes, before: str | None = None, after: str = str(ROOT)) -> dict[str, object]:
     """Medians of `runs` start-ups of the bare app and of `pigeon-tui play`, turn about; with
     `before` (another source tree of the project), its `play` too, in the same turns."""
     bare = [sys.executable, "-c", BARE_APP]
@@ -233,13 +270,13 @@ async def startup(runs: int, before: str | None = None, after: str = str(ROOT)) 
     for tree in {after, *([before] if before else [])}:
         compiled(Path(tree))
     for argv, marker, cwd in series.values():
-        await run_once(argv, marker, cwd)  # warm-up: the file cache
+        await run_once(argv, marker, cwd, homes)  # warm-up: the file cache
     got: dict[str, list[tuple[float, float]]] = {name: [] for name in series}
     names = list(series)
     for turn in range(runs):
         for name in names[turn % len(names) :] + names[: turn % len(names)]:  # each goes first in turn
             argv, marker, cwd = series[name]
-            got[name].append(await run_once(argv, marker, cwd))
+            got[name].append(await run_once(argv, marker, cwd, homes))
     out: dict[str, object] = {"runs": runs}
     for name, values in got.items():
         out[f"{name}_ms"] = _ms([w for w, _ in values])
@@ -320,8 +357,12 @@ async def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
     args = p.parse_args(argv)
     load_before = os.getloadavg()
-    start = await startup(args.runs, args.before, args.after)
-    rest = await idle(args.idle, args.idle_runs) if args.idle > 0 else None
+    homes = Homes()
+    try:
+        start = await startup(args.runs, homes, args.before, args.after)
+        rest = await idle(args.idle, args.idle_runs) if args.idle > 0 else None
+    finally:
+        homes.close()
     load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
         print(json.dumps({"startup": start, "idle": rest, "load": load}))
