@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
@@ -128,6 +129,9 @@ class Seated:
 
 @dataclass(frozen=True, slots=True)
 class GameChanged:
+    """The game moved on for this seat: the one shape of a game update from the wire to the
+    screen (a UI's session and the screen's message carry it as it is)."""
+
     view: Any
     """The seat's view (its game's `PlayerView`); its `decisions` are always the current ones.
     None before any game."""
@@ -139,7 +143,8 @@ class GameChanged:
     window: str | None
     """A reaction window is open (its kind), or None. It never says who may react."""
     deadline: float | None
-    """`loop.time()` by which this seat must decide, if the host limits it."""
+    """`time.monotonic()` by which this seat must decide, if the host limits it (the one time
+    base of deadlines, from the client to the prompt's countdown)."""
     snapshot: bool = False
     """A full snapshot (after a reconnection, a gap or a stale choice)."""
 
@@ -207,6 +212,7 @@ class Client:
         self.decisions: tuple[Decision, ...] = ()
         self.window: str | None = None
         self.deadline: float | None = None
+        """`time.monotonic()` by which this seat must decide (see `GameChanged.deadline`)."""
         self.result: GameResult | None = None
         self.log: deque[Any] = deque(maxlen=LOG_LENGTH)
         self.chat: deque[ChatLine] = deque(maxlen=LOG_LENGTH)
@@ -429,8 +435,7 @@ class Client:
         self.view = view
         self.decisions = decisions
         self.window = msg.window.kind if msg.window is not None else None
-        loop = asyncio.get_running_loop()
-        self.deadline = loop.time() + msg.limit if decisions and msg.limit is not None else None
+        self.deadline = time.monotonic() + msg.limit if decisions and msg.limit is not None else None
         if not snapshot or events:
             self.log.extend(events)
         if view is not None and not view.over:

@@ -2,16 +2,17 @@
 the table and lobby screens talk to. There is one host (`net`) and so one session, for a game
 against bots (a private host on 127.0.0.1), a LAN game, a game over SSH and the tests alike.
 
-The screens never touch the wire: they read `Update`s (the seat's view and the events since the
-last one) and answer decisions with `choose`.
+The screens never touch the wire: they read the client's `GameChanged` updates as they come
+(the seat's view, the events since the last one, the deadline) and answer decisions with
+`choose`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -20,7 +21,6 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from core.cards import Edition
 from core.decisions import OptionValue
-from core.events import Event
 from core.views import PlayerView
 from net.client import (
     Client,
@@ -87,19 +87,6 @@ class Status:
 
 
 @dataclass(frozen=True, slots=True)
-class Update:
-    """One step of the game as this seat sees it."""
-
-    view: PlayerView
-    events: tuple[Event, ...] = ()
-    """What happened since the previous update, redacted for this seat."""
-    deadline: float | None = None
-    """`time.monotonic()` at which the host stops waiting for this seat's reaction, if it limits it."""
-    snapshot: bool = False
-    """A full snapshot: after (re)joining a game under way, `events` are its earlier ones."""
-
-
-@dataclass(frozen=True, slots=True)
 class GameOptions:
     """A new game against bots."""
 
@@ -155,7 +142,7 @@ def seats_of(table: TableInfo | None) -> tuple[Seat, ...]:
 class Session:
     """A seat (or a spectator's chair) at a host's table, read through `net.client.Client`.
 
-    One task (`_pump`) is the client's only reader; it turns its updates into `Update`s.
+    One task (`_pump`) is the client's only reader; it passes its game updates on as they are.
     Every coroutine may be cancelled safely.
     """
 
@@ -177,13 +164,14 @@ class Session:
         """The private host of a game against bots (the link is not worth showing)."""
         self.keeper = keeper
         """Where each seat token the host gives us is kept, to come back after a crash."""
-        self._updates: deque[Update | None] = deque()
+        self._updates: deque[GameChanged | None] = deque()
         """Updates not read yet (None: the session closed)."""
         self._arrived = asyncio.Event()
         self._reader = 0
         """The one reader of `updates` served: an older one ends (see `updates`)."""
         self._pump_task: asyncio.Task[None] | None = None
-        self._view: PlayerView | None = None
+        self._last: GameChanged | None = None
+        """The newest game update (its view is never None)."""
         self._first = asyncio.Event()
         self._skip_over = False
         self._closed = False
@@ -236,7 +224,7 @@ class Session:
         """Every update has been handed to the screen (for tests and screenshots)."""
         return not self._updates
 
-    async def updates(self) -> AsyncIterator[Update]:
+    async def updates(self) -> AsyncIterator[GameChanged]:
         """Every update for this seat, the first one a full view; ends when the session closes.
 
         One reader at a time: a reader ends once another begins (the table of the next game),
@@ -257,11 +245,11 @@ class Session:
                 return
             yield item
 
-    def ready_updates(self) -> list[Update]:
+    def ready_updates(self) -> list[GameChanged]:
         """The updates here already, for a new table to draw before its first paint (its
         reader, `updates`, goes on from the ones that come next)."""
         self._end_readers()
-        ready: list[Update] = []
+        ready: list[GameChanged] = []
         while self._updates and self._updates[0] is not None:
             ready.append(self._updates.popleft())  # type: ignore[arg-type]
         return ready
@@ -271,7 +259,7 @@ class Session:
         self._reader += 1
         self._arrived.set()
 
-    def _put(self, item: Update | None) -> None:
+    def _put(self, item: GameChanged | None) -> None:
         self._updates.append(item)
         self._arrived.set()
 
@@ -297,7 +285,7 @@ class Session:
 
     async def watch(self, table: int) -> None:
         """Watch a table (from the lobby): the public view, live. Raises ChoiceRefused."""
-        self._view = None
+        self._last = None
         self._first.clear()
         await self.stand_up()
         out = await self.client.watch(table)
@@ -317,7 +305,7 @@ class Session:
         if out.ok:
             if self.keeper is not None:
                 self.keeper.forget(token)
-            self._view = None
+            self._last = None
             self._first.clear()
             self._updates.clear()
 
@@ -369,9 +357,8 @@ class Session:
                 if self._skip_over and view.over:
                     continue
                 self._skip_over = False
-                self._view = view
-                deadline = _monotonic(item.deadline)
-                self._put(Update(view, item.events, deadline, item.snapshot))
+                self._last = item
+                self._put(item)
                 self._first.set()
                 continue
             elif isinstance(item, StatusChanged):
@@ -391,17 +378,15 @@ class Session:
         self._first.set()
         self._put(None)
 
+    @property
+    def _view(self) -> PlayerView | None:
+        return self._last.view if self._last is not None else None
+
     def _refresh(self) -> None:
-        """Redraw with the same view (seats or the connection changed)."""
-        if self._view is not None and not self._skip_over:
-            self._put(Update(self._view))
-
-
-def _monotonic(deadline: float | None) -> float | None:
-    """The client's deadline (`loop.time()`) as `time.monotonic()`, which the prompt counts with."""
-    if deadline is None:
-        return None
-    return deadline - asyncio.get_running_loop().time() + time.monotonic()
+        """Redraw with the same view (seats or the connection changed): the last update again,
+        with nothing new in it."""
+        if self._last is not None and not self._skip_over:
+            self._put(dataclasses.replace(self._last, events=(), snapshot=False))
 
 
 def _json(record: object) -> str:

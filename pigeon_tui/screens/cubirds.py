@@ -19,11 +19,12 @@ from textual.widgets.option_list import Option
 from core.cubirds.cards import WIN_PAIRS, WIN_SPECIES
 from core.cubirds.events import Event, EventKind, describe
 from core.cubirds.views import PlayerView
+from net.client import GameChanged
 from pigeon_tui.birds import species_table, you_text
 from pigeon_tui.screens.dealt import DealtScreen
 from pigeon_tui.screens.game_over import GameOverScreen, ReplayKey, replay_key
 from pigeon_tui.screens.help import HelpScreen
-from pigeon_tui.session import Link, Seat, Session, Status, Update
+from pigeon_tui.session import Link, Seat, Session, Status
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.birds import BirdHand, BirdRows, BirdStatus, Collections, Seen
 from pigeon_tui.widgets.log import GameLog
@@ -69,7 +70,7 @@ class CubirdsTableScreen(DealtScreen[PlayerView]):
             yield BirdHand(g, id="bird-hand")
         yield Footer()
 
-    def _read(self, update: Update) -> None:
+    def _read(self, update: GameChanged) -> None:
         view: Any = update.view
         events: Any = update.events
         self._unlogged.extend(log_lines(events, self.names, view.seat))
@@ -78,7 +79,7 @@ class CubirdsTableScreen(DealtScreen[PlayerView]):
         goal = f" {WIN_SPECIES} species, or {WIN_PAIRS[1]} birds of {WIN_PAIRS[0]} species, win."
         return f"CuBirds, {view.players} players", goal
 
-    def _showing(self, before: PlayerView | None, update: Update) -> None:
+    def _showing(self, before: PlayerView | None, update: GameChanged) -> None:
         view: Any = update.view
         self._fresh = _fresh(before, view) if before is not None and not update.snapshot else frozenset()
 

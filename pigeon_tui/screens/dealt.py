@@ -11,8 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 
+from net.client import GameChanged
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import ChoiceRefused, Seat, Session, Update
+from pigeon_tui.session import ChoiceRefused, Seat, Session
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.log import GameLog
 from pigeon_tui.widgets.prompt import Prompt
@@ -58,10 +59,10 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
     """The class of the game's views: an update of another game is not drawn here."""
 
     class ViewUpdated(Message):
-        """A newer view of the game arrived; an older one still queued is dropped (its log
-        lines and events wait in the screen, so none is lost)."""
+        """A newer view of the game arrived (the client's update, as it came); an older one
+        still queued is dropped (its log lines and events wait in the screen, so none is lost)."""
 
-        def __init__(self, update: Update) -> None:
+        def __init__(self, update: GameChanged) -> None:
             super().__init__()
             self.update = update
 
@@ -133,7 +134,7 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
             if self._take(update):
                 self.post_message(self.ViewUpdated(update))
 
-    def _take(self, update: Update) -> bool:
+    def _take(self, update: GameChanged) -> bool:
         """Read an update (not drawn yet); False if it is not of this table's game."""
         if not isinstance(update.view, self.view_type):
             return False
@@ -147,7 +148,7 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
     def _on_view(self, message: ViewUpdated) -> None:
         self._show(message.update)
 
-    def _show(self, update: Update, hold: bool = True) -> None:
+    def _show(self, update: GameChanged, hold: bool = True) -> None:
         """Draw an update (the newest read) with the log lines of every update read so far."""
         if hold:
             # Each widget's repaint reaches the screen on that widget's own idle, and the
@@ -225,7 +226,7 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
 
     # What each game's screen says and draws its own way.
 
-    def _intro(self, update: Update) -> str:
+    def _intro(self, update: GameChanged) -> str:
         """The log's first line: a new game, or one under way that we (re)join or watch."""
         view = cast(ViewT, update.view)
         table, goal = self._about(view)
@@ -239,11 +240,11 @@ class DealtScreen(GuardedScreen, Generic[ViewT]):
         """The game in a few words ('4 players, ...'), and how to win in a sentence (or '')."""
         raise NotImplementedError
 
-    def _read(self, update: Update) -> None:
+    def _read(self, update: GameChanged) -> None:
         """Keep what an update read (not drawn yet) says: its log lines in `_unlogged`."""
         raise NotImplementedError
 
-    def _showing(self, before: ViewT | None, update: Update) -> None:
+    def _showing(self, before: ViewT | None, update: GameChanged) -> None:
         """An update is about to be drawn over the view `before` (marks of what changed)."""
 
     def _take_forced(self, view: ViewT, decision: Decision) -> bool:

@@ -15,11 +15,12 @@ from textual.widgets import Footer
 from core.cards import CITY
 from core.events import Event
 from core.views import PlayerView
+from net.client import GameChanged
 from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, TOAST_SECONDS, Changes, changes, hits
 from pigeon_tui.explain import forced_sentence, forced_step
 from pigeon_tui.house import short
 from pigeon_tui.screens.dealt import DealtScreen
-from pigeon_tui.session import Link, Session, Status, Update
+from pigeon_tui.session import Link, Session, Status
 from pigeon_tui.themes import Glyphs, with_names
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
@@ -43,7 +44,8 @@ class TableScreen(DealtScreen[PlayerView]):
         super().__init__(session, glyphs)
         self.players = players if players is not None or session is None else len(session.seats)
         """Balconies to draw before the first view (the view's own count wins once it comes)."""
-        self.update_: Update | None = None
+        self.update_: GameChanged | None = None
+        """The update drawn last."""
         self._unshown: list[Event] = []
         """Events of updates read but not drawn yet (for the toast of what hit the reader)."""
         self.flash: Changes = NO_CHANGES
@@ -69,7 +71,7 @@ class TableScreen(DealtScreen[PlayerView]):
                 yield TableInfo(g, id="info")
         yield Footer()
 
-    def _read(self, update: Update) -> None:
+    def _read(self, update: GameChanged) -> None:
         view = update.view
         self._unlogged.extend(sentences(update.events, view.book, self.names, view.seat))
         if not update.snapshot:
@@ -81,7 +83,7 @@ class TableScreen(DealtScreen[PlayerView]):
             f", house rule {house}" if house else ""
         ), ""
 
-    def _showing(self, before: PlayerView | None, update: Update) -> None:
+    def _showing(self, before: PlayerView | None, update: GameChanged) -> None:
         self.update_ = update
         if update.snapshot:
             self._mark(NO_CHANGES, update.view, anew=True)

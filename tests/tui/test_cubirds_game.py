@@ -13,9 +13,10 @@ import pytest
 from core.cubirds import PlayerView
 from core.cubirds.cards import SPECIES_OF
 from core.cubirds.events import Event
+from net.client import GameChanged
 from pigeon_tui.screens.cubirds import BirdsOverScreen, CubirdsTableScreen, log_lines
 from pigeon_tui.screenshots import game_app, prompt
-from pigeon_tui.session import Session, Update
+from pigeon_tui.session import Session
 from pigeon_tui.widgets.log import GameLog
 from tests.tui.conftest import drawn_while_held, hold_results, play_by_keys, screen_text
 
@@ -109,17 +110,17 @@ async def test_the_cubirds_log_has_every_event_of_a_whole_game(monkeypatch: pyte
     sent: list[Event] = []
     updates = Session.updates
 
-    async def recorded(self: Session) -> AsyncIterator[Update]:
+    async def recorded(self: Session) -> AsyncIterator[GameChanged]:
         async for update in updates(self):
-            sent.extend(update.events)  # type: ignore[arg-type]
+            sent.extend(update.events)
             yield update
 
     ready = Session.ready_updates
 
-    def recorded_ready(self: Session) -> list[Update]:
+    def recorded_ready(self: Session) -> list[GameChanged]:
         held = ready(self)  # drawn by a new table in its first frame, before it reads on
         for update in held:
-            sent.extend(update.events)  # type: ignore[arg-type]
+            sent.extend(update.events)
         return held
 
     monkeypatch.setattr(Session, "updates", recorded)

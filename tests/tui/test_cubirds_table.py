@@ -12,9 +12,9 @@ from core.cubirds import GameState
 from core.cubirds.cards import SPECIES_OF
 from core.decisions import DecisionKind
 from core.games import CUBIRDS
+from net.client import GameChanged
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.screens.cubirds import BirdsOverScreen, CubirdsTableScreen, log_lines
-from pigeon_tui.session import Update
 from pigeon_tui.widgets.prompt import Prompt
 from tests.tui.conftest import screen_text
 
@@ -35,7 +35,8 @@ def _game(players: int, seed: int, steps: int, me: int = 0) -> tuple[GameState, 
 async def _shown(app: PigeonApp, state: GameState, seat: int = 0, letters: bool = False) -> CubirdsTableScreen:
     screen = CubirdsTableScreen(None, app.glyphs, letters=letters)
     await app.push_screen(screen)
-    screen.post_message(CubirdsTableScreen.ViewUpdated(Update(CUBIRDS.view(state, seat))))  # type: ignore[arg-type]
+    view = CUBIRDS.view(state, seat)
+    screen.post_message(CubirdsTableScreen.ViewUpdated(GameChanged(view, (), view.decisions, None, None)))
     return screen
 
 
