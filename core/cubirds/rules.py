@@ -34,7 +34,17 @@ def apply(state: GameState, player: int, decision_id: int, option: object) -> li
     Returns the events that happened, in order. Raises IllegalChoice (wrong player, stale
     decision, option not offered, game over), leaving `state` unchanged.
     """
-    decision, value = find_choice(state.open, state.over, player, decision_id, option)
+    open_ = state.open
+    decision = open_[0] if open_ else None
+    if decision is not None and decision.id == decision_id and decision.player == player and type(option) is str:
+        for o in decision.options:  # the usual choice, checked here without find_choice's generality
+            if o.value == option:
+                value: OptionValue = option
+                break
+        else:
+            decision, value = find_choice(open_, state.over, player, decision_id, option)
+    else:
+        decision, value = find_choice(open_, state.over, player, decision_id, option)
     state.open = []
     ev: Events = []
     _ANSWERS[decision.kind](state, value, ev)
@@ -64,32 +74,40 @@ def ask(state: GameState, ev: Events) -> None:
             if not options:
                 end_turn(state, ev)
                 continue
-            prompt = "Your turn: lay all your birds of one species at an end of a row."
+            prompt = _LAY_PROMPT
         elif step is DecisionKind.LAY_ROW:
             assert state.laying is not None
-            k = list(map(_SPECIES_OF_CARD, hand)).count(state.laying)
-            prompt = f"Lay {_LAY_LABELS[state.laying][k]} on which row?"
+            prompt = _ROW_PROMPTS[state.laying][list(map(_SPECIES_OF_CARD, hand)).count(state.laying)]
             options = _ROW_OPTIONS
         elif step is DecisionKind.LAY_END:
             assert state.laying is not None and state.row is not None
             options = _end_options(state.rows[state.row], state.laying, state.row)
-            prompt = f"At which end of row {state.row + 1}?"
+            prompt = _END_PROMPTS[state.row]
         elif step is DecisionKind.DRAW_TWO:
             if not state.draw and not state.discard:
                 state.step = DecisionKind.FLY
                 continue
             options = _DRAW_OPTIONS
-            prompt = f"Your birds enclosed none: draw {DRAW} cards?"
+            prompt = _DRAW_PROMPT
         elif step is DecisionKind.FLY:
-            options = _species_options(hand, True)
+            options = _species_options(hand, True) if len(hand) >= _FEWEST_FLOCK else ()
             if not options:
                 end_turn(state, ev)
                 continue
-            options += (Option(PASS, "Don't fly", ()),)
-            prompt = "Fly a flock?"
+            options += _FLY_PASS
+            prompt = _FLY_PROMPT
         else:
             raise AssertionError(f"no step {step!r} in a CuBirds turn")
-        state.open = [_decision(state.next_id, seat, step, prompt, options)]
+        # A Decision made by its slots' setters: the frozen dataclass's __init__ sets each field
+        # through object.__setattr__, which costs more than most of a decision's other work here.
+        d = _new(Decision)
+        set_id, set_player, set_kind, set_prompt, set_options = _DECISION_FIELDS
+        set_id(d, state.next_id)
+        set_player(d, seat)
+        set_kind(d, step)
+        set_prompt(d, prompt)
+        set_options(d, options)
+        state.open = [d]
         state.next_id += 1
         return
 
@@ -151,24 +169,21 @@ _birds: Final = lru_cache(maxsize=4096)(birds)
 """The phrase of what an end would take, kept: the same few cards are offered turn after turn."""
 _SPECIES_OF_CARD: Final = SPECIES_OF.__getitem__
 _DECISION_FIELDS: Final = tuple(Decision.__dict__[f].__set__ for f in ("id", "player", "kind", "prompt", "options"))
-
-
-def _decision(id_: int, player: int, kind: DecisionKind, prompt: str, options: tuple[Option, ...]) -> Decision:
-    """A Decision made by its slots' setters: the frozen dataclass's __init__ sets each field
-    through object.__setattr__, which costs more than all of a decision's other work here."""
-    d = object.__new__(Decision)
-    set_id, set_player, set_kind, set_prompt, set_options = _DECISION_FIELDS
-    set_id(d, id_)
-    set_player(d, player)
-    set_kind(d, kind)
-    set_prompt(d, prompt)
-    set_options(d, options)
-    return d
+_new: Final = object.__new__
 
 
 _LAY_LABELS: Final = _labels(False)
 _FLY_LABELS: Final = _labels(True)
 _END_NAMES: Final = ((LEFT, "Left end"), (RIGHT, "Right end"))
+_LAY_PROMPT: Final = "Your turn: lay all your birds of one species at an end of a row."
+_ROW_PROMPTS: Final = {s: tuple(f"Lay {label} on which row?" for label in row) for s, row in _LAY_LABELS.items()}
+"""By species and count in hand, as _LAY_LABELS (the prompts are made once, not per decision)."""
+_END_PROMPTS: Final = tuple(f"At which end of row {i + 1}?" for i in range(len(ROW_IDS)))
+_DRAW_PROMPT: Final = f"Your birds enclosed none: draw {DRAW} cards?"
+_FLY_PROMPT: Final = "Fly a flock?"
+_FLY_PASS: Final = (Option(PASS, "Don't fly", ()),)
+_FEWEST_FLOCK: Final = min(d.small for d in SPECIES.values())
+"""C4.1: a smaller hand has no flock to fly."""
 
 
 def _answer_species(state: GameState, value: OptionValue, ev: Events) -> None:
