@@ -3,18 +3,23 @@
     python bench/cubirds.py [--runs 5] [--games 300]      engine speed (medians of the runs)
     python bench/cubirds.py --match hard,greedy --games 200 [--players 2]
     python bench/cubirds.py --playthrough 2000             the invariant checks of the tests
+    python bench/cubirds.py --fingerprints 300 --out /tmp/before.json   (then --check it after a
+                                                           change: an optimisation plays the same games)
 
 Engine speed is measured two ways, 4 players, CPU time of one core:
 - "rules": random games played on the rules' functions (core.cubirds.turn), the way the search
   bot's playouts play: every choice uniform among the legal ones, as the random bot makes them,
   but no Decision objects, views or events read;
 - "verbs": random games through the public verbs, as self-play and the host run them: `apply`,
-  `view` for the deciding seat, and the random bot choosing from the view.
+  `view` for the deciding seat, and the random bot choosing from the view (core.selfplay.play_game,
+  as bench/engine.py measures Pigeons & Guano). A game is ~100 turns and ~404 decisions.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import random
 import statistics
@@ -106,9 +111,11 @@ def speed(runs: int, games: int) -> None:
         apply(mid, d.player, d.id, bots[d.player].choose(view(mid, d.player), d))
     view_us = statistics.median(per_call_us(lambda: view(mid, mid.active), 20000) for _ in range(runs))
     clone_us = statistics.median(per_call_us(mid.clone, 20000) for _ in range(runs))
-    print(f"medians of {runs} runs; CPU time of one core; load {_load()}")
+    print(f"medians of {runs} runs; CPU time of one core; load {_load()}; command: {_command()}")
     print(f"4-player random games/s, rules   {statistics.median(r[0] for r in rules):9.1f}  ({games} games a run)")
+    print("  (random_turn on core.cubirds.turn's lay/draw_cards/fly/end_turn: no decisions, views or bots)")
     print(f"4-player random games/s, verbs   {statistics.median(v[0] for v in verbs):9.1f}  ({games // 3} games a run)")
+    print("  (core.selfplay.play_game(game=CUBIRDS): per decision view(), RandomBot.choose, apply())")
     print(f"turns per game (rules)           {statistics.median(r[1] for r in rules):9.1f}")
     print(f"decisions per game (verbs)       {statistics.median(v[2] for v in verbs):9.1f}")
     print(f"decisions/s (verbs)              {statistics.median(v[1] for v in verbs):9.0f}")
@@ -166,6 +173,53 @@ def playthrough(games: int) -> None:
     print(f"{cpu:.1f} s CPU, {wall:.1f} s wall; load {_load()}")
 
 
+def fingerprint(g: int, seed: int) -> str:
+    """Everything a player of seeded game g could notice, hashed: the start, every open decision,
+    the deciding seat's view, every choice and event, a spectator's last view, the final state."""
+    players = 2 + g % 4
+    state = new_game(players, seed + g)
+    bots = [RandomBot(seed * 31 + g * 7 + s) for s in range(players)]
+    h = hashlib.sha256()
+
+    def put(x: object) -> None:
+        h.update(json.dumps(x, sort_keys=True, separators=(",", ":")).encode())
+
+    put(state.to_dict())
+    while not state.over:
+        d = state.open[0]
+        put(d.to_dict())
+        seen = view(state, d.player)
+        put(seen.to_dict())
+        option = bots[d.player].choose(seen, d)
+        put([d.player, d.id, option])
+        put([e.to_dict() for e in apply(state, d.player, d.id, option)])
+    put(view(state, None).to_dict())
+    put(state.to_dict())
+    return h.hexdigest()
+
+
+def fingerprints(games: int, seed: int, out: str | None, check: str | None) -> int:
+    prints = [fingerprint(g, seed) for g in range(games)]
+    if out:
+        Path(out).write_text(json.dumps({"seed": seed, "games": prints}))
+        print(f"{games} fingerprints written to {out}")
+        return 0
+    if not check:
+        raise SystemExit("--fingerprints needs --out or --check")
+    want = json.loads(Path(check).read_text())
+    if want["seed"] != seed or len(want["games"]) < games:
+        raise SystemExit(f"{check} holds {len(want['games'])} games of seed {want['seed']}")
+    bad = [g for g in range(games) if prints[g] != want["games"][g]]
+    for g in bad[:20]:
+        print(f"game {g} differs ({2 + g % 4} players)")
+    print(f"{games - len(bad)} of {games} games identical")
+    return 1 if bad else 0
+
+
+def _command() -> str:
+    return " ".join(["python", "bench/cubirds.py", *sys.argv[1:]])
+
+
 def _load() -> str:
     try:
         return Path("/proc/loadavg").read_text().split()[0]
@@ -182,7 +236,12 @@ def main() -> None:
     p.add_argument("--match", help="levels whose bots take turns in the seats, e.g. hard,greedy")
     p.add_argument("--clock", choices=["wall", "cpu"], default="wall", help="the search bots' deadline clock")
     p.add_argument("--playthrough", type=int, metavar="GAMES", help="run the tests' invariant checks")
+    p.add_argument("--fingerprints", type=int, metavar="GAMES", help="hash seeded games (--out or --check)")
+    p.add_argument("--out", help="with --fingerprints: write them to this JSON file")
+    p.add_argument("--check", help="with --fingerprints: compare with this JSON file")
     args = p.parse_args()
+    if args.fingerprints:
+        sys.exit(fingerprints(args.fingerprints, 20250 + args.seed, args.out, args.check))
     if args.playthrough:
         playthrough(args.playthrough)
     elif args.match:
