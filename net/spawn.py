@@ -17,10 +17,11 @@ import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from net.forked import Forked, can_fork, fork
 from net.places import SHARED_ACCOUNT_ENV
 
 READY_LINE: Final = "LISTENING"
@@ -160,7 +161,7 @@ def _number(x: float) -> str:
 class HostProcess:
     """A host running as a child process. It exits when `stop` closes its stdin."""
 
-    def __init__(self, spec: HostSpec, process: subprocess.Popen[bytes]) -> None:
+    def __init__(self, spec: HostSpec, process: subprocess.Popen[bytes] | Forked) -> None:
         self.spec = spec
         self.process = process
         self.address = ""
@@ -255,9 +256,18 @@ class HostProcess:
                     pipe.close()
 
 
-def spawn(spec: HostSpec, command: Sequence[str] = HOST_COMMAND) -> HostProcess:
+def spawn(
+    spec: HostSpec, command: Sequence[str] = HOST_COMMAND, *, run_here: Callable[[list[str]], int] | None = None
+) -> HostProcess:
     """Start the host child now; `await process.ready()` waits until it listens. Raises OSError
-    if it cannot be started at all."""
+    if it cannot be started at all.
+
+    With `run_here` (the `pigeon-tui` command's `main`), where it is safe the child is a fork of
+    this process that runs `run_here(["host", ...])` (`net.forked`): it starts with what this
+    process has imported. Either way it is in our process group: a terminal's hangup, or
+    serve-web's end of a tab, ends it too."""
+    if run_here is not None and can_fork():
+        return HostProcess(spec, fork(spec.argv(("host",)), run_here, stderr=spec.log_file is not None))
     process = subprocess.Popen(
         spec.argv(command),
         stdin=subprocess.PIPE,
@@ -265,7 +275,7 @@ def spawn(spec: HostSpec, command: Sequence[str] = HOST_COMMAND) -> HostProcess:
         # With a log file the child moves its stderr there once it has read its options; until
         # then (a bad option, a failed import) it comes here and `ready` quotes it.
         stderr=subprocess.PIPE if spec.log_file is not None else None,
-        close_fds=True,  # in our process group: a terminal's hangup, or serve-web's end of a tab, ends it too
+        close_fds=True,
     )
     return HostProcess(spec, process)
 

@@ -228,8 +228,9 @@ def bot_delay_of(args: argparse.Namespace) -> float:
 def _tui(args: argparse.Namespace) -> int:
     """Start the table client; the only place the CLI loads textual (style §5.1).
 
-    For a game against bots, the private host process is started first of all (before even
-    the engine is imported), so it gets ready while the app loads."""
+    For a game against bots, the private host process is started first of all (before Textual
+    is imported), so it gets ready while the app loads. It is a fork of this process where that
+    is safe (`net.forked`), once the modules the host and the app both need are imported here."""
     import gc
 
     gc.disable()  # until the app runs: the imports make many objects and none is garbage
@@ -252,7 +253,9 @@ def _tui(args: argparse.Namespace) -> int:
             return 2
         try:
             spec = HostSpec.private_game(players, levels, args.edition, seed, bot_delay, played, house, custom)
-            prespawned = spawn(spec)
+            import net.client  # noqa: F401  (asyncio, the engine, the protocol: imported once for both)
+
+            prespawned = spawn(spec, run_here=main)
         except OSError:
             prespawned = None  # the app tries again and says what failed
     try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,48 @@ def test_a_browser_tabs_game_against_bots_is_kept_in_memory_only(monkeypatch: py
     assert "--no-db" not in mine and "--private" in mine
     monkeypatch.setenv(SHARED_ACCOUNT_ENV, "1")
     assert "--no-db" in HostSpec.private_game(4, ("random",), "3.5", 1, 0.0).argv()
+
+
+_FORKED = """
+import asyncio, sys
+from net.client import Client
+from net.spawn import HostFailed, HostSpec, spawn
+from pigeon_tui.cli import main
+
+async def play(host):
+    await host.ready()
+    client = Client(host.address, host.port, "Ada", table=1)
+    await client.connect()
+    for _ in range(200):
+        if client.view is not None:
+            break
+        await asyncio.sleep(0.02)
+    print("view", client.view is not None and client.view.seat == 0, flush=True)
+    await client.close()
+    await host.stop()
+    print("stopped", host.process.returncode, flush=True)
+
+async def refused(host):
+    try:
+        await host.ready()
+    except HostFailed as exc:
+        print("failed", exc, flush=True)
+
+# Both forked before any event loop or thread exists, as the CLI does.
+good = spawn(HostSpec(seats=2, bots=1, bot_delay=0, db=""), run_here=main)
+bad = spawn(HostSpec(seats=3, bots=4, log_file="", db=""), run_here=main)
+print("forked", type(good.process).__name__, type(bad.process).__name__, flush=True)
+asyncio.run(play(good))
+asyncio.run(refused(bad))
+"""
+
+
+def test_the_clis_private_host_is_a_fork_that_plays_stops_and_says_why_it_failed() -> None:
+    """Issue 9: `pigeon-tui play` forks its private host (`net.forked`) instead of starting a new
+    interpreter: the fork listens, deals, ends when its stdin closes, and a fork that refuses
+    its options says why, as a spawned child does."""
+    out = subprocess.run([sys.executable, "-c", _FORKED], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:3] == ["forked Forked Forked", "view True", "stopped 0"], out.stdout + out.stderr
+    assert lines[3].startswith("failed the host exited with status 2: ") and "bots must be" in lines[3], lines
