@@ -49,17 +49,27 @@ def action_options(state: GameState, seat: int) -> list[Option]:
     """R3.1: draw, play a card with a legal target, or convert a card of your Balcony."""
     hand = state.hands[seat]
     opts = [_DRAW]
-    for card in first_of(hand, _PLAYABLE):
-        if playable(state, seat, card):
-            opts.append(_PLAY[card])
+    # first_of(hand, _PLAYABLE), written out: this runs at every action
+    kinds: list[ActionKind] = []
+    for card in hand:
+        kind = _KIND[card]
+        if kind not in kinds:
+            kinds.append(kind)
+            if kind in _PLAYABLE and playable(state, seat, card):
+                opts.append(_PLAY[card])
     home = BALCONY0 + seat
-    where, book, can_pay = zid(state, home), state.book, len(hand)
-    for card in state.pigeons[home]:
-        if convert_cost(state, card) <= can_pay:
-            opts.append(_convert_option(card, book[card].name, convert_cost(state, card), where))
-    for card in first_of(state.guano[home], GUANO_KINDS):
-        if convert_cost(state, card) <= can_pay:
-            opts.append(_convert_option(card, ACTIONS[card].name, convert_cost(state, card), where))
+    where, can_pay = zid(state, home), len(hand)
+    pigeons = state.pigeons[home]
+    if pigeons and can_pay >= 2:  # R3.2: a pigeon costs two cards
+        book = state.book
+        for card in pigeons:
+            opts.append(_convert_option(card, book[card].name, 2, where))
+    guano = state.guano[home]
+    if guano and can_pay:
+        for card in first_of(guano, GUANO_KINDS):
+            cost = convert_cost(state, card)
+            if cost <= can_pay:
+                opts.append(_convert_option(card, ACTIONS[card].name, cost, where))
     return opts
 
 
@@ -74,6 +84,7 @@ _PLAY: Final = {cid: Option((PLAY, cid), f"Play {row.name}", (cid,)) for cid, ro
 """Action options are immutable: one per card, made once."""
 _PLAYABLE: Final = frozenset(k for k in ActionKind if ACTION_DEFS[k].active)
 """R5: the kinds with an active use (Fine has none)."""
+_KIND: Final = {cid: row.kind for cid, row in ACTIONS.items()}
 
 
 def action(state: GameState, f: Frame, ev: Events) -> None:
