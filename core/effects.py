@@ -39,6 +39,20 @@ from core.flow import (
 from core.pigeons import batch, make_trophy, redirect_targets, scare
 from core.state import GameState, Trophy
 
+# Enum members read on every step, as module constants: reading `ActionKind.WROOM` goes through
+# EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
+_WROOM: Final = ActionKind.WROOM
+_ZOT: Final = ActionKind.ZOT
+_BLAM: Final = ActionKind.BLAM
+_BIRDSEED: Final = ActionKind.BIRDSEED
+_SWEEPER: Final = ActionKind.SWEEPER
+_V30: Final = Edition.V30
+_WINDOW: Final = EventKind.WINDOW
+_PLAYED: Final = EventKind.PLAYED
+_GUANO_LANDS: Final = EventKind.GUANO
+_PICK: Final = DecisionKind.PICK
+_FAT: Final = Rule.FAT
+
 GUANO_KINDS: Final = (ActionKind.GUANO, ActionKind.MOUNTAIN)
 
 
@@ -49,12 +63,12 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
     state.hands[by].remove(card)
     kind = kind_of(card)
     (state.air if kind in GUANO_KINDS else state.played).append(card)
-    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
-    if kind in (ActionKind.WROOM, ActionKind.ZOT):
+    emit(ev, _PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
+    if kind in (_WROOM, _ZOT):
         state.stack.append({"k": "window", "w": "share", "by": by, "card": kind.value, "zone": z})
-    elif kind is ActionKind.BLAM:
+    elif kind is _BLAM:
         state.stack.append({"k": "blam", "by": by, "zone": z, "picked": ()})
-    elif kind is ActionKind.SWEEPER:
+    elif kind is _SWEEPER:
         state.stack.append({"k": "sweep", "by": by, "zone": z})
     else:
         raise AssertionError(f"{kind} is announced through fine_window")
@@ -62,7 +76,7 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
 
 def fine_window(state: GameState, by: int, z: int, then: Frame) -> None:
     """R5.5: after Birdseed or guano onto a Zone (3.0: a City Location), others may Fine."""
-    if state.edition is Edition.V30 and z >= BALCONY0:
+    if state.edition is _V30 and z >= BALCONY0:
         state.stack.append(then)
     else:
         state.stack.append({"k": "window", "w": "fine", "by": by, "zone": z, "then": then})
@@ -77,7 +91,7 @@ def play_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev:
 def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
     state.hands[by].remove(card)
     state.air.append(card)
-    emit(ev, EventKind.PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
+    emit(ev, _PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
 
 
 # ---- Reaction windows (R5.7) ----------------------------------------------------------------
@@ -160,14 +174,14 @@ WINDOWS: Final[dict[str, Window]] = {
     "sweeper": Window(
         DecisionKind.REACT_SWEEPER,
         lambda st, f: (f["by"],),
-        _one_card(ActionKind.SWEEPER, "Cancel with Sweeper"),
+        _one_card(_SWEEPER, "Cancel with Sweeper"),
         lambda st, f: "You are fined: cancel it with a Street Sweeper, or discard your whole hand?",
         "Accept the Fine",
     ),
     "birdseed": Window(
         DecisionKind.REACT_BIRDSEED,
         lambda st, f: f["owners"],  # clockwise already (land_batch)
-        _one_card(ActionKind.BIRDSEED, "Redirect with Birdseed"),
+        _one_card(_BIRDSEED, "Redirect with Birdseed"),
         lambda st, f: "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?",
     ),
     "guano": Window(
@@ -192,7 +206,7 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
     elif "announced" not in f:
         # The announcement is a step of its own, so `core.rules.advance` can show the state
         # as it is at the WINDOW event before anything resolves (its `at_window`).
-        emit(ev, EventKind.WINDOW, window=f["w"])
+        emit(ev, _WINDOW, window=f["w"])
         state.stack.append({**f, "announced": True})
     else:
         _ask_window(state, f, f, ev)
@@ -205,7 +219,7 @@ def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
     if "plays" in f:
         RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
     elif "announced" not in f:
-        emit(ev, EventKind.WINDOW, window=f["w"])
+        emit(ev, _WINDOW, window=f["w"])
         _ask_window(state, f, None, ev)
     else:
         _ask_window(state, f, f, ev)
@@ -243,7 +257,7 @@ def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev:
     for s, card in plays:
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), reaction=True)
+        emit(ev, _PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), reaction=True)
     state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"], *(s for s, _ in plays))})
 
 
@@ -254,7 +268,7 @@ def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: 
     (fining, card), rest = plays[0], plays[1:]
     state.hands[fining].remove(card)
     state.played.append(card)
-    emit(ev, EventKind.PLAYED, player=fining, cards=(card,), reaction=True)
+    emit(ev, _PLAYED, player=fining, cards=(card,), reaction=True)
     emit(ev, EventKind.FINED, player=f["by"], by=fining)
     for s, c in rest:
         emit(ev, EventKind.RETURNED, player=s, cards=(c,))
@@ -267,7 +281,7 @@ def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], e
         card = plays[0][1]
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=s, cards=(card,), reaction=True)
+        emit(ev, _PLAYED, player=s, cards=(card,), reaction=True)
         emit(ev, EventKind.FINE_CANCELLED, player=s)
     elif state.hands[s]:
         hand = tuple(state.hands[s])
@@ -280,7 +294,7 @@ def _resolve_birdseed(state: GameState, f: Frame, plays: list[tuple[int, str]], 
     for s, card in plays:
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=s, cards=(card,), reaction=True)
+        emit(ev, _PLAYED, player=s, cards=(card,), reaction=True)
     for s, _ in reversed(plays):
         state.stack.append({"k": "redirect", "by": s, "zone": None, "chosen": ()})
 
@@ -332,7 +346,7 @@ def blam(state: GameState, f: Frame, ev: Events) -> None:
         else:
             prompt = f"Blam! Which pigeon on {zone_name(zid(state, z))} becomes a trophy?"
             opts = [pigeon_option(state, p) for p in left]
-            ask(state, {**f, "picked": picked}, f["by"], DecisionKind.PICK, prompt, opts)
+            ask(state, {**f, "picked": picked}, f["by"], _PICK, prompt, opts)
             return
     if not state.pigeons[z]:
         return  # R5 [D]: played where there is no pigeon, it takes nothing (its recall counts)
@@ -389,7 +403,7 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     else:
         prompt = f"Birdseed: {zone_name(zid(state, z))} has no room for one from every Zone: which pigeon moves next?"
         opts = [pigeon_option(state, p, y) for y, ps in movable.items() for p in ps]
-    ask(state, f, by, DecisionKind.PICK, prompt, opts)
+    ask(state, f, by, _PICK, prompt, opts)
 
 
 def birdseed_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
@@ -405,9 +419,9 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
     if cards[-1] in state.air:
         state.air.remove(cards[-1])
         state.guano[z] += (cards[-1],)
-        emit(ev, EventKind.GUANO, player=by, cards=(cards[-1],), zone=zid(state, z))
+        emit(ev, _GUANO_LANDS, player=by, cards=(cards[-1],), zone=zid(state, z))
     more = first_of(state.hands[by], GUANO_KINDS)
-    if more and any(state.book[p].rule is Rule.FAT for p in state.pigeons[z]):
+    if more and any(state.book[p].rule is _FAT for p in state.pigeons[z]):
         where = zone_name(zid(state, z))
         opts = [Option(DONE, "No more guano")] + [
             Option(c, f"Add {card_label(state, c)} onto {where}", (c, zid(state, z))) for c in more
@@ -437,7 +451,7 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
     them all one trophy worth 1 VP."""
     z, by = f["zone"], f["by"]
     cards = state.guano[z]
-    if state.edition is Edition.V30:
+    if state.edition is _V30:
         state.guano[z] = ()
         emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
         state.trophies[by].append(Trophy(cards, 1))
@@ -483,7 +497,7 @@ def redirect(state: GameState, f: Frame, ev: Events) -> None:
         if f["chosen"]:
             opts.insert(0, Option(DONE, "Send no more"))
         prompt = f"Birdseed: which pigeon goes to {zone_name(zid(state, z))} instead?"
-        ask(state, f, by, DecisionKind.PICK, prompt, opts)
+        ask(state, f, by, _PICK, prompt, opts)
         return
     _redirect_announce(state, f, ev)
 
@@ -521,15 +535,15 @@ def targets(state: GameState, seat: int, card: str) -> list[int]:
     p = state.pigeons
     if kind in GUANO_KINDS:
         return [z for z in range(n) if p[z]]
-    if kind is ActionKind.WROOM:
+    if kind is _WROOM:
         return [0]  # R5 [D]: Wroom!, Zot! and Blam! need no pigeon (they then take nothing)
-    if kind is ActionKind.ZOT:
+    if kind is _ZOT:
         return [2]
-    if kind is ActionKind.BLAM:
+    if kind is _BLAM:
         return [STATUE_I, BALCONY0 + seat]
-    if kind is ActionKind.BIRDSEED:
+    if kind is _BIRDSEED:
         return list(_birdseed_targets(state, n))
-    if kind is ActionKind.SWEEPER:
+    if kind is _SWEEPER:
         return [z for z in _sweeper_zones(state, n) if state.guano[z]]
     return []
 
@@ -540,21 +554,21 @@ def playable(state: GameState, seat: int, card: str) -> bool:
     kind = _KIND[card]
     if kind in GUANO_KINDS:
         return any(state.pigeons)
-    if kind is ActionKind.BIRDSEED:
+    if kind is _BIRDSEED:
         return next(_birdseed_targets(state, zone_count(state)), None) is not None
-    if kind is ActionKind.SWEEPER:
+    if kind is _SWEEPER:
         guano = state.guano
         return any(guano[z] for z in _sweeper_zones(state, zone_count(state)))
     return kind in _ANYWHERE
 
 
-_ANYWHERE: Final = frozenset((ActionKind.WROOM, ActionKind.ZOT, ActionKind.BLAM))
+_ANYWHERE: Final = frozenset((_WROOM, _ZOT, _BLAM))
 """R5 [D]: the cards that need no pigeon: they always have a target."""
 
 
 def _sweeper_zones(state: GameState, n: int) -> range:
     """R5.6: the Zones a Sweeper may clean (3.5: the City Locations)."""
-    return range(n) if state.edition is Edition.V30 else range(BALCONY0)
+    return range(n) if state.edition is _V30 else range(BALCONY0)
 
 
 def _birdseed_targets(state: GameState, n: int) -> Iterator[int]:
@@ -582,10 +596,10 @@ def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> N
     kind = kind_of(card)
     if kind in GUANO_KINDS:
         play_guano(state, seat, card, z, False, ev)
-    elif kind is ActionKind.BIRDSEED:
+    elif kind is _BIRDSEED:
         state.hands[seat].remove(card)
         state.played.append(card)
-        emit(ev, EventKind.PLAYED, player=seat, cards=(card,), zone=zid(state, z))
+        emit(ev, _PLAYED, player=seat, cards=(card,), zone=zid(state, z))
         fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "moves": ()})
     else:
         announce(state, seat, card, z, False, ev)

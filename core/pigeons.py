@@ -29,6 +29,21 @@ from core.house import InfamousEmpty
 from core.rng import shuffle
 from core.state import GameState, Trophy, without
 
+# Enum members read on every step, as module constants: reading `EventKind.LANDED` goes through
+# EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
+_LAND: Final = DecisionKind.LAND
+_LADY_ASKS: Final = DecisionKind.LADY
+_HEADING: Final = EventKind.HEADING
+_LANDED: Final = EventKind.LANDED
+_SCARED: Final = EventKind.SCARED
+_TROPHY: Final = EventKind.TROPHY
+_RETURNED_TO_DECK: Final = EventKind.RETURNED_TO_DECK
+_FINAL_CANCELLED: Final = EventKind.FINAL_CANCELLED
+_INFAMOUS: Final = Rule.INFAMOUS
+_LADY: Final = Rule.LADY
+_STUPID: Final = Rule.STUPID
+_AS_TROPHY: Final = InfamousEmpty.TROPHY
+
 AIR = -1
 """`from` of a move whose pigeon was just revealed and is in `state.air`."""
 
@@ -51,7 +66,7 @@ def enter(state: GameState, f: Frame, ev: Events) -> None:
     pigeon = f["card"]
     opts = [zone_option(state, z) for z in landing_places(state, pigeon)]
     prompt = f"Where does the {state.book[pigeon].name} land?"
-    ask(state, f, state.active, DecisionKind.LAND, prompt, opts)
+    ask(state, f, state.active, _LAND, prompt, opts)
 
 
 def enter_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
@@ -70,7 +85,7 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
     new = [(m[2] - BALCONY0, m[0]) for m in moves if m[2] >= BALCONY0 and (m[2] - BALCONY0, m[0]) not in asked]
     if new:
         for m in moves:
-            emit(ev, EventKind.HEADING, cards=(m[0],), to=zid(state, m[2]))
+            emit(ev, _HEADING, cards=(m[0],), to=zid(state, m[2]))
         state.stack.append({**f, "asked": asked + tuple(new)})
         owners = tuple(clockwise(state, {s for s, _ in new}))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
@@ -81,12 +96,12 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         else:
             state.pigeons[src] = without(state.pigeons[src], pigeon)
         state.pigeons[dst] += (pigeon,)
-        emit(ev, EventKind.LANDED, cards=(pigeon,), zone=None if src == AIR else zid(state, src), to=zid(state, dst))
+        emit(ev, _LANDED, cards=(pigeon,), zone=None if src == AIR else zid(state, src), to=zid(state, dst))
     for pigeon, _, dst, mover in reversed(moves):
         rule = state.book[pigeon].rule
-        if rule is Rule.INFAMOUS:
+        if rule is _INFAMOUS:
             state.stack.append({"k": "window", "w": "guano", "zone": dst, "by": mover})
-        elif rule is Rule.LADY:
+        elif rule is _LADY:
             state.stack.append({"k": "lady", "pigeon": pigeon, "zone": dst, "mover": mover})
 
 
@@ -100,7 +115,7 @@ def lady(state: GameState, f: Frame, ev: Events) -> None:
         if src != z:
             opts += [pigeon_option(state, p, src) for p in state.pigeons[src] if fits(state, z, p)]
     prompt = f"The Lady Pigeon arrived on {zone_option(state, z).label}: pull another pigeon there?"
-    ask(state, f, f["mover"], DecisionKind.LADY, prompt, opts)
+    ask(state, f, f["mover"], _LADY_ASKS, prompt, opts)
 
 
 def lady_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
@@ -120,9 +135,9 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
     z = f["zone"]
     if "todo" not in f:
         proof = f["cause"] in ("blam", "crowd")
-        todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is Rule.STUPID)]
+        todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is _STUPID)]
         todo.sort(key=lambda p: -state.book[p].size)
-        emit(ev, EventKind.SCARED, player=f["by"], cards=tuple(todo), zone=zid(state, z))
+        emit(ev, _SCARED, player=f["by"], cards=tuple(todo), zone=zid(state, z))
         f = {**f, "todo": tuple(todo), "moves": ()}
     todo, moves = f["todo"], f["moves"]
     while todo:
@@ -139,7 +154,7 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
             name = state.book[pigeon].name
             opts = [zone_option(state, y) for y in tied]
             prompt = f"The scared {name} lands on the least crowded Zone: which of these?"
-            ask(state, {**f, "todo": todo, "moves": moves}, f["by"], DecisionKind.LAND, prompt, opts)
+            ask(state, {**f, "todo": todo, "moves": moves}, f["by"], _LAND, prompt, opts)
             return
         moves += ((pigeon, z, tied[0], f["by"]),)
         todo = todo[1:]
@@ -159,23 +174,23 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
     R4.6 with the Flock deck empty: the Infamous goes back alone and the game resumes (R6.2),
     or, under the house rule infamous_empty=trophy, it is itself the face-down trophy."""
     state.pigeons[z] = without(state.pigeons[z], pigeon)
-    if state.book[pigeon].rule is not Rule.INFAMOUS:
+    if state.book[pigeon].rule is not _INFAMOUS:
         state.trophies[seat].append(Trophy((pigeon,), 1))
-        emit(ev, EventKind.TROPHY, player=seat, cards=(pigeon,), vp=1)
+        emit(ev, _TROPHY, player=seat, cards=(pigeon,), vp=1)
         return
-    if not state.flock and state.house.infamous_empty is InfamousEmpty.TROPHY:
+    if not state.flock and state.house.infamous_empty is _AS_TROPHY:
         state.trophies[seat].append(Trophy((pigeon,), 1, hidden=True))
-        emit(ev, EventKind.TROPHY, player=seat, vp=1)
+        emit(ev, _TROPHY, player=seat, vp=1)
         return
     state.flock.append(pigeon)
-    emit(ev, EventKind.RETURNED_TO_DECK, player=seat, cards=(pigeon,))
+    emit(ev, _RETURNED_TO_DECK, player=seat, cards=(pigeon,))
     if len(state.flock) > 1:
         state.rng = shuffle(state.rng, state.flock)
         state.trophies[seat].append(Trophy((state.flock.pop(),), 1, hidden=True))
-        emit(ev, EventKind.TROPHY, player=seat, vp=1)
+        emit(ev, _TROPHY, player=seat, vp=1)
     if state.final_left is not None:
         state.final_left = None
-        emit(ev, EventKind.FINAL_CANCELLED)
+        emit(ev, _FINAL_CANCELLED)
 
 
 def redirect_targets(state: GameState, seat: int, moves: tuple[tuple[str, int, int, int], ...]) -> list[int]:

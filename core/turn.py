@@ -28,6 +28,24 @@ from core.rng import shuffle
 from core.state import HAND_LIMIT as HAND_LIMIT  # R3.3: drawing fills the hand up to this many cards
 from core.state import GameState, Trophy, without
 
+# Enum members read on every step, as module constants: reading `EventKind.LANDED` goes through
+# EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
+_ACTION: Final = DecisionKind.ACTION
+_TARGET: Final = DecisionKind.TARGET
+_DISCARD_ASKS: Final = DecisionKind.DISCARD
+_INVASION: Final = EventKind.INVASION
+_DISCARDED: Final = EventKind.DISCARDED
+_TROPHY: Final = EventKind.TROPHY
+_RESHUFFLED: Final = EventKind.RESHUFFLED
+_DREW: Final = EventKind.DREW
+_REVEALED: Final = EventKind.REVEALED
+_FINAL_PHASE: Final = EventKind.FINAL_PHASE
+_TURN: Final = EventKind.TURN
+_GAME_OVER: Final = EventKind.GAME_OVER
+_MOUNTAIN: Final = ActionKind.MOUNTAIN
+_WROOM: Final = ActionKind.WROOM
+_ZOT: Final = ActionKind.ZOT
+
 MAX_TURNS: Final = 1000
 """R6.3: the machines' safety stop."""
 DRAW: Final = "draw"
@@ -41,7 +59,7 @@ _BACK: Final = Option(BACK, "Back: choose another action")
 def convert_cost(state: GameState, card: str) -> int:
     """R3.2: cards to discard to convert this card of your Balcony."""
     if card in ACTIONS:
-        return 2 if ACTIONS[card].kind is ActionKind.MOUNTAIN else 1
+        return 2 if ACTIONS[card].kind is _MOUNTAIN else 1
     return 2
 
 
@@ -91,12 +109,12 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
     """R3.1: exactly two actions, then the Invasion (R3.5)."""
     if state.actions_left == 0:
         n = 1 + sum(ACTIONS[c].recall for c in state.played)
-        emit(ev, EventKind.INVASION, player=state.active, left=n)
+        emit(ev, _INVASION, player=state.active, left=n)
         state.stack.append({"k": "end_turn"})
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
     prompt = _PROMPTS[state.actions_left]
-    ask(state, f, state.active, DecisionKind.ACTION, prompt, action_options(state, state.active))
+    ask(state, f, state.active, _ACTION, prompt, action_options(state, state.active))
 
 
 _PROMPTS: Final = {left: f"Action {3 - left} of 2: what do you do?" for left in (1, 2)}
@@ -119,12 +137,12 @@ def action_answer(state: GameState, f: Frame, player: int, value: OptionValue, e
 def target(state: GameState, f: Frame, ev: Events) -> None:
     card = f["card"]
     zones = targets(state, state.active, card)
-    if len(zones) == 1 and ACTIONS[card].kind in (ActionKind.WROOM, ActionKind.ZOT):
+    if len(zones) == 1 and ACTIONS[card].kind in (_WROOM, _ZOT):
         target_answer(state, f, state.active, zid(state, zones[0]), ev)
         return
     opts = [zone_option(state, z) for z in zones]
     opts.append(_BACK)
-    ask(state, f, state.active, DecisionKind.TARGET, _TARGET_PROMPT[card], opts)
+    ask(state, f, state.active, _TARGET, _TARGET_PROMPT[card], opts)
 
 
 _TARGET_PROMPT: Final = {c: f"Play {row.name} onto which Zone?" for c, row in ACTIONS.items()}
@@ -151,7 +169,7 @@ def pay(state: GameState, f: Frame, ev: Events) -> None:
     opts.append(_BACK)
     what = card_label(state, card)
     prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {convert_cost(state, card)})"
-    ask(state, f, seat, DecisionKind.DISCARD, prompt, opts)
+    ask(state, f, seat, _DISCARD_ASKS, prompt, opts)
 
 
 _DISCARD: Final = {c: Option(c, f"Discard {row.name}", (c,)) for c, row in ACTIONS.items()}
@@ -169,13 +187,13 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
     for c in paid:
         state.hands[seat].remove(c)
     state.discard.extend(paid)
-    emit(ev, EventKind.DISCARDED, player=seat, cards=paid)
+    emit(ev, _DISCARDED, player=seat, cards=paid)
     home = BALCONY0 + seat
     if card in ACTIONS:
         state.guano[home] = without(state.guano[home], card)
-        vp = 2 if ACTIONS[card].kind is ActionKind.MOUNTAIN else 1
+        vp = 2 if ACTIONS[card].kind is _MOUNTAIN else 1
         state.trophies[seat].append(Trophy((card,), vp))
-        emit(ev, EventKind.TROPHY, player=seat, cards=(card,), vp=vp)
+        emit(ev, _TROPHY, player=seat, cards=(card,), vp=vp)
     else:
         make_trophy(state, seat, card, home, ev)
 
@@ -189,10 +207,10 @@ def draw(state: GameState, seat: int, ev: Events) -> None:
                 break
             state.deck, state.discard = state.discard, []
             state.rng = shuffle(state.rng, state.deck)
-            emit(ev, EventKind.RESHUFFLED, card_count=len(state.deck))
+            emit(ev, _RESHUFFLED, card_count=len(state.deck))
         drawn.append(state.deck.pop())
         hand.append(drawn[-1])
-    emit(ev, EventKind.DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True)
+    emit(ev, _DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True)
 
 
 def invasion(state: GameState, f: Frame, ev: Events) -> None:
@@ -201,7 +219,7 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
         return
     card = state.flock.pop()
     state.air.append(card)
-    emit(ev, EventKind.REVEALED, cards=(card,), left=f["left"] - 1)
+    emit(ev, _REVEALED, cards=(card,), left=f["left"] - 1)
     state.stack.append({**f, "left": f["left"] - 1})  # `of` (the Invasion's size) kept
     state.stack.append({"k": "enter", "card": card})
 
@@ -217,7 +235,7 @@ def end_turn(state: GameState, f: Frame, ev: Events) -> None:
             return
     elif not state.flock:
         state.final_left = state.players
-        emit(ev, EventKind.FINAL_PHASE)
+        emit(ev, _FINAL_PHASE)
     if state.turn >= MAX_TURNS:
         game_over(state, ev)
         return
@@ -228,7 +246,7 @@ def start_turn(state: GameState, seat: int, ev: Events) -> None:
     state.active = seat
     state.turn += 1
     state.actions_left = 2
-    emit(ev, EventKind.TURN, player=seat, turn=state.turn)
+    emit(ev, _TURN, player=seat, turn=state.turn)
     state.stack.append({"k": "action"})
 
 
@@ -236,7 +254,7 @@ def game_over(state: GameState, ev: Events) -> None:
     state.over = True
     state.stack.clear()
     state.open.clear()
-    emit(ev, EventKind.GAME_OVER)
+    emit(ev, _GAME_OVER)
 
 
 # The frame kinds this module owns: `core.rules` joins every module's tables.
