@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from core.cards import BALCONY, CITY, Rule
@@ -51,22 +52,39 @@ AIR = -1
 def landing_places(state: GameState, pigeon: str) -> list[int]:
     """R4.1: the Zones a revealed pigeon may enter, from the first tier with room."""
     home = BALCONY0 + state.active
-    for tier in state.book[pigeon].entry:
-        legal = [z for z in (home if p == BALCONY else _CITY_INDEX[p] for p in tier) if fits(state, z, pigeon)]
+    for tier in _entry_zones(state.book[pigeon].entry):
+        legal = []
+        for z in tier:  # a loop, not comprehensions (each a call): every revealed pigeon comes here
+            if z == _HOME:
+                z = home
+            if fits(state, z, pigeon):
+                legal.append(z)
         if legal:
             return legal
     return [0]  # custom cards always include an unlimited place; this is a safety net
 
 
 _CITY_INDEX: Final = {place: z for z, place in enumerate(CITY)}
+_HOME: Final = -1
+"""In `_entry_zones`: the active player's Balcony."""
+
+
+@cache
+def _entry_zones(entry: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """A pigeon's entry tiers as Zone indices (the Balcony as _HOME), made once per row."""
+    return tuple(tuple(_HOME if p == BALCONY else _CITY_INDEX[p] for p in tier) for tier in entry)
 
 
 def enter(state: GameState, f: Frame, ev: Events) -> None:
     """R4.1: a revealed pigeon's entry rule; the active player picks where there is a choice."""
     pigeon = f["card"]
     opts = [zone_option(state, z) for z in landing_places(state, pigeon)]
-    prompt = f"Where does the {state.book[pigeon].name} land?"
-    ask(state, f, state.active, _LAND, prompt, opts)
+    ask(state, f, state.active, _LAND, _land_prompt(state.book[pigeon].name), opts)
+
+
+@cache
+def _land_prompt(name: str) -> str:
+    return f"Where does the {name} land?"
 
 
 def enter_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
@@ -82,12 +100,15 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
     """R4.3: owners of Balconies receiving pigeons may redirect them (R5.3), then all land,
     then arrival triggers fire in landing order (R4.4, R4.5)."""
     moves, asked = f["moves"], f["asked"]
-    new = [(m[2] - BALCONY0, m[0]) for m in moves if m[2] >= BALCONY0 and (m[2] - BALCONY0, m[0]) not in asked]
+    new = []
+    for m in moves:  # a loop, not a comprehension (a call): every pigeon that lands comes here
+        if m[2] >= BALCONY0 and (m[2] - BALCONY0, m[0]) not in asked:
+            new.append((m[2] - BALCONY0, m[0]))
     if new:
         for m in moves:
             emit(ev, _HEADING, cards=(m[0],), to=zid(state, m[2]))
         state.stack.append({**f, "asked": asked + tuple(new)})
-        owners = tuple(clockwise(state, {s for s, _ in new}))
+        owners = (new[0][0],) if len(new) == 1 else tuple(clockwise(state, {s for s, _ in new}))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
         return
     for pigeon, src, dst, _ in moves:
