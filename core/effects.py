@@ -21,6 +21,9 @@ from core.flow import (
     ask_each,
     card_label,
     emit,
+    emit_plain,
+    emit_played,
+    emit_window,
     first_of,
     fits,
     kind_of,
@@ -47,8 +50,6 @@ _BLAM: Final = ActionKind.BLAM
 _BIRDSEED: Final = ActionKind.BIRDSEED
 _SWEEPER: Final = ActionKind.SWEEPER
 _V30: Final = Edition.V30
-_WINDOW: Final = EventKind.WINDOW
-_PLAYED: Final = EventKind.PLAYED
 _GUANO_LANDS: Final = EventKind.GUANO
 _PICK: Final = DecisionKind.PICK
 _FAT: Final = Rule.FAT
@@ -63,7 +64,7 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
     state.hands[by].remove(card)
     kind = kind_of(card)
     (state.air if kind in GUANO_KINDS else state.played).append(card)
-    emit(ev, _PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
+    emit_played(ev, by, card, zid(state, z), reaction)
     if kind in (_WROOM, _ZOT):
         state.stack.append({"k": "window", "w": "share", "by": by, "card": kind.value, "zone": z})
     elif kind is _BLAM:
@@ -91,7 +92,7 @@ def play_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev:
 def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
     state.hands[by].remove(card)
     state.air.append(card)
-    emit(ev, _PLAYED, player=by, cards=(card,), zone=zid(state, z), reaction=reaction)
+    emit_played(ev, by, card, zid(state, z), reaction)
 
 
 # ---- Reaction windows (R5.7) ----------------------------------------------------------------
@@ -206,7 +207,7 @@ def window(state: GameState, f: Frame, ev: Events) -> None:
     elif "announced" not in f:
         # The announcement is a step of its own, so `core.rules.advance` can show the state
         # as it is at the WINDOW event before anything resolves (its `at_window`).
-        emit(ev, _WINDOW, window=f["w"])
+        emit_window(ev, f["w"])
         state.stack.append({**f, "announced": True})
     else:
         _ask_window(state, f, f, ev)
@@ -219,7 +220,7 @@ def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
     if "plays" in f:
         RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
     elif "announced" not in f:
-        emit(ev, _WINDOW, window=f["w"])
+        emit_window(ev, f["w"])
         _ask_window(state, f, None, ev)
     else:
         _ask_window(state, f, f, ev)
@@ -257,7 +258,7 @@ def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev:
     for s, card in plays:
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, _PLAYED, player=s, cards=(card,), zone=zid(state, f["zone"]), reaction=True)
+        emit_played(ev, s, card, zid(state, f["zone"]), True)
     state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"], *(s for s, _ in plays))})
 
 
@@ -268,7 +269,7 @@ def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: 
     (fining, card), rest = plays[0], plays[1:]
     state.hands[fining].remove(card)
     state.played.append(card)
-    emit(ev, _PLAYED, player=fining, cards=(card,), reaction=True)
+    emit_played(ev, fining, card, None, True)
     emit(ev, EventKind.FINED, player=f["by"], by=fining)
     for s, c in rest:
         emit(ev, EventKind.RETURNED, player=s, cards=(c,))
@@ -281,7 +282,7 @@ def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], e
         card = plays[0][1]
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, _PLAYED, player=s, cards=(card,), reaction=True)
+        emit_played(ev, s, card, None, True)
         emit(ev, EventKind.FINE_CANCELLED, player=s)
     elif state.hands[s]:
         hand = tuple(state.hands[s])
@@ -294,7 +295,7 @@ def _resolve_birdseed(state: GameState, f: Frame, plays: list[tuple[int, str]], 
     for s, card in plays:
         state.hands[s].remove(card)
         state.played.append(card)
-        emit(ev, _PLAYED, player=s, cards=(card,), reaction=True)
+        emit_played(ev, s, card, None, True)
     for s, _ in reversed(plays):
         state.stack.append({"k": "redirect", "by": s, "zone": None, "chosen": ()})
 
@@ -419,7 +420,7 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
     if cards[-1] in state.air:
         state.air.remove(cards[-1])
         state.guano[z] += (cards[-1],)
-        emit(ev, _GUANO_LANDS, player=by, cards=(cards[-1],), zone=zid(state, z))
+        emit_plain(ev, _GUANO_LANDS, by, (cards[-1],), zid(state, z), None)
     more = first_of(state.hands[by], GUANO_KINDS)
     if more and any(state.book[p].rule is _FAT for p in state.pigeons[z]):
         where = zone_name(zid(state, z))
@@ -599,7 +600,7 @@ def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> N
     elif kind is _BIRDSEED:
         state.hands[seat].remove(card)
         state.played.append(card)
-        emit(ev, _PLAYED, player=seat, cards=(card,), zone=zid(state, z))
+        emit_played(ev, seat, card, zid(state, z), False)
         fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "moves": ()})
     else:
         announce(state, seat, card, z, False, ev)

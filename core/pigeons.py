@@ -17,6 +17,7 @@ from core.flow import (
     ask,
     clockwise,
     emit,
+    emit_plain,
     fits,
     pigeon_option,
     planned,
@@ -106,7 +107,7 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
             new.append((m[2] - BALCONY0, m[0]))
     if new:
         for m in moves:
-            emit(ev, _HEADING, cards=(m[0],), to=zid(state, m[2]))
+            emit_plain(ev, _HEADING, None, (m[0],), None, zid(state, m[2]))
         state.stack.append({**f, "asked": asked + tuple(new)})
         owners = (new[0][0],) if len(new) == 1 else tuple(clockwise(state, {s for s, _ in new}))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
@@ -117,7 +118,7 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         else:
             state.pigeons[src] = without(state.pigeons[src], pigeon)
         state.pigeons[dst] += (pigeon,)
-        emit(ev, _LANDED, cards=(pigeon,), zone=None if src == AIR else zid(state, src), to=zid(state, dst))
+        emit_plain(ev, _LANDED, None, (pigeon,), None if src == AIR else zid(state, src), zid(state, dst))
     for pigeon, _, dst, mover in reversed(moves):
         rule = state.book[pigeon].rule
         if rule is _INFAMOUS:
@@ -158,7 +159,7 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
         proof = f["cause"] in ("blam", "crowd")
         todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is _STUPID)]
         todo.sort(key=lambda p: -state.book[p].size)
-        emit(ev, _SCARED, player=f["by"], cards=tuple(todo), zone=zid(state, z))
+        emit_plain(ev, _SCARED, f["by"], tuple(todo), zid(state, z), None)
         f = {**f, "todo": tuple(todo), "moves": ()}
     todo, moves = f["todo"], f["moves"]
     while todo:
