@@ -25,6 +25,7 @@ from core.cubirds.cards import SPECIES_DEFS
 from core.cubirds.cards import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 from core.house import HOUSE_RULES, HouseRules
+from core.levels import Clock as Clock
 
 if TYPE_CHECKING:
     import core.cubirds as cubirds
@@ -63,8 +64,6 @@ def direct(verb: Callable[..., Any]) -> Callable[..., Any]:
     return verb.target() if isinstance(verb, _Later) else verb
 
 
-Clock = Callable[[], float]
-"""Seconds from any origin, passed in by the caller: core reads no clock."""
 SettingValue = str | int | bool | None
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -29,13 +28,10 @@ from core.bots.heuristic import Policy, kind
 from core.bots.playout import horizon, playout
 from core.cards import ACTIONS
 from core.decisions import BACK, Decision, DecisionKind, OptionValue
+from core.levels import Deadline, DeadlineFactory
 from core.rules import apply
 from core.state import GameState
 from core.views import PlayerView
-
-Deadline = Callable[[], bool]
-"""True once the bot must answer: built by the caller for each decision, e.g. from a clock."""
-DeadlineFactory = Callable[[], Deadline]
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,13 +245,3 @@ def decided(root: Node, left: int) -> bool:
     """Whether the most visited option stays ahead whatever the `left` iterations do."""
     visits = sorted((c.visits for c in root.children.values()), reverse=True)
     return len(visits) > 1 and visits[0] - visits[1] > left
-
-
-def time_limit(clock: Callable[[], float], seconds: float) -> DeadlineFactory:
-    """Deadlines `seconds` after each decision starts, read from the caller's `clock`."""
-
-    def start() -> Deadline:
-        end = clock() + seconds
-        return lambda: clock() >= end
-
-    return start

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,10 +38,7 @@ from core.cubirds.state import GameState
 from core.cubirds.turn import Events, draw_cards, end_turn, fly, lay
 from core.cubirds.views import PlayerView
 from core.decisions import PASS, Decision, DecisionKind, OptionValue
-
-Deadline = Callable[[], bool]
-"""True once the bot must answer: built by the caller for each decision, e.g. from a clock."""
-DeadlineFactory = Callable[[], Deadline]
+from core.levels import Deadline, DeadlineFactory
 
 
 @dataclass(frozen=True, slots=True)
