@@ -12,9 +12,17 @@ from pathlib import Path
 
 import pytest
 
+import net.link
 from net.client import Client, GameOver
 from net.spawn import start_host
 from tests.net.crash import PEOPLE, free_port, game, spec
+
+
+@pytest.fixture(autouse=True)
+def quick_reconnect(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clients try the restarted host every 50 ms: the book back-off (0.2, 0.5, 1, 2 s)
+    left them seconds behind a host that was up, which only made these tests slow."""
+    monkeypatch.setattr(net.link, "RECONNECT_DELAYS", (0.05,))
 
 
 @pytest.mark.parametrize("seed", [4, 11])
