@@ -45,7 +45,7 @@ FIRST_VIEW_TIMEOUT: Final = 15.0
 """Seconds to wait, once seated at a full table, for the first view of the game."""
 
 
-class Link(StrEnum):
+class LinkState(StrEnum):
     """The state of the connection to the host, for the status line."""
 
     LOCAL = "local"
@@ -57,10 +57,10 @@ class Link(StrEnum):
 
 
 _LINKS: Final = {
-    ClientStatus.CONNECTING: Link.CONNECTING,
-    ClientStatus.CONNECTED: Link.CONNECTED,
-    ClientStatus.RECONNECTING: Link.RECONNECTING,
-    ClientStatus.CLOSED: Link.CLOSED,
+    ClientStatus.CONNECTING: LinkState.CONNECTING,
+    ClientStatus.CONNECTED: LinkState.CONNECTED,
+    ClientStatus.RECONNECTING: LinkState.RECONNECTING,
+    ClientStatus.CLOSED: LinkState.CLOSED,
 }
 
 
@@ -79,8 +79,8 @@ class ChoiceRefused(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Status:
-    link: Link
+class LinkStatus:
+    link: LinkState
     latency_ms: float | None = None
     message: str = ""
     """A sentence for the player (a refusal, a drop), empty when all is well."""
@@ -211,13 +211,13 @@ class Session:
         return tuple(seats)
 
     @property
-    def status(self) -> Status:
+    def status(self) -> LinkStatus:
         c = self.client
         link = _LINKS[c.status]
-        if self.private and link is Link.CONNECTED:
-            return Status(Link.LOCAL, None, self.message)
+        if self.private and link is LinkState.CONNECTED:
+            return LinkStatus(LinkState.LOCAL, None, self.message)
         latency = c.latency
-        return Status(link, latency * 1000 if latency is not None else None, self.message)
+        return LinkStatus(link, latency * 1000 if latency is not None else None, self.message)
 
     @property
     def idle(self) -> bool:

@@ -24,7 +24,7 @@ from pigeon_tui.birds import species_table, you_text
 from pigeon_tui.screens.dealt import DealtScreen
 from pigeon_tui.screens.game_over import GameOverScreen, ReplayKey, replay_key
 from pigeon_tui.screens.help import HelpScreen
-from pigeon_tui.session import Link, Seat, Session, Status
+from pigeon_tui.session import LinkState, LinkStatus, Seat, Session
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.birds import BirdHand, BirdRows, BirdStatus, Collections, Seen
 from pigeon_tui.widgets.log import GameLog
@@ -97,7 +97,7 @@ class CubirdsTableScreen(DealtScreen[PlayerView]):
         view = self.view
         if view is None:
             return
-        status = self.session.status if self.session is not None else Status(Link.LOCAL)
+        status = self.session.status if self.session is not None else LinkStatus(LinkState.LOCAL)
         seen = Seen(
             view,
             self.names,

@@ -27,12 +27,12 @@ from core.views import PlayerView, view
 from net.archive import GameLine, SavedRecord, game_of_seat, load, open_db
 from net.store import StoreError
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import Link, Seat, Status
+from pigeon_tui.session import LinkState, LinkStatus, Seat
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
-from pigeon_tui.widgets.scores import TableInfo, TableStatus, view_scores
-from pigeon_tui.widgets.zone import NO_HIGHLIGHT, ZoneView
+from pigeon_tui.widgets.scores import DeckInfo, TableStatus, view_scores
+from pigeon_tui.widgets.zone import NO_HIGHLIGHT, ZoneBox
 
 ALL: Final = "all"
 """The viewer's mode that shows every card (finished games only)."""
@@ -87,10 +87,10 @@ class ReplayScreen(GuardedScreen):
         yield TableStatus(g, id="status")
         with Horizontal(id="city"):
             for zone in CITY:
-                yield ZoneView(zone, g)
+                yield ZoneBox(zone, g)
         with Horizontal(id="balconies"):
             for seat in range(self.saved.record.players):
-                yield ZoneView(f"b{seat}", g)
+                yield ZoneBox(f"b{seat}", g)
         with Horizontal(id="bottom"):
             with Vertical(id="left"):
                 yield Static(id="replay-bar")
@@ -98,7 +98,7 @@ class ReplayScreen(GuardedScreen):
             with Vertical(id="right"):
                 yield Hand(g, id="hand")
                 yield Static(id="replay-hands")
-                yield TableInfo(g, id="info")
+                yield DeckInfo(g, id="info")
         yield Footer()
 
     def _replay(self, record: object) -> Timeline[Any, Any]:
@@ -139,15 +139,15 @@ class ReplayScreen(GuardedScreen):
 
     def _draw(self, v: Any, seat: int | None) -> None:
         """The board and the viewer's hand (none for a spectator or every card)."""
-        self.query_one(TableStatus).show(v, self.seats, Status(Link.LOCAL, message=self._whose()))
+        self.query_one(TableStatus).show(v, self.seats, LinkStatus(LinkState.LOCAL, message=self._whose()))
         scores = view_scores(v)
-        for zone in self.query(ZoneView):
+        for zone in self.query(ZoneBox):
             zone.show(v, self.seats, NO_HIGHLIGHT, scores)
         hand = self.query_one(Hand)
         hand.display = seat is not None
         if seat is not None:
             hand.show(v.hand, NO_HIGHLIGHT)
-        self.query_one(TableInfo).show(v)
+        self.query_one(DeckInfo).show(v)
 
     def _redact(self, event: Any, seat: int | None) -> Any:
         return redact(event, seat)

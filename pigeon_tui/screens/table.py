@@ -20,13 +20,13 @@ from pigeon_tui.changes import FLASH_SECONDS, HAND, NO_CHANGES, TOAST_SECONDS, C
 from pigeon_tui.explain import forced_sentence, forced_step
 from pigeon_tui.house import short
 from pigeon_tui.screens.dealt import DealtScreen
-from pigeon_tui.session import Link, Session, Status
+from pigeon_tui.session import LinkState, LinkStatus, Session
 from pigeon_tui.themes import Glyphs, with_names
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
 from pigeon_tui.widgets.prompt import Prompt
-from pigeon_tui.widgets.scores import TableInfo, TableStatus, view_scores, whose_turn
-from pigeon_tui.widgets.zone import ZoneView
+from pigeon_tui.widgets.scores import DeckInfo, TableStatus, view_scores, whose_turn
+from pigeon_tui.widgets.zone import ZoneBox
 
 if TYPE_CHECKING:
     from core.decisions import Decision
@@ -57,10 +57,10 @@ class TableScreen(DealtScreen[PlayerView]):
         yield TableStatus(g, id="status")
         with Horizontal(id="city"):
             for zone in CITY:
-                yield ZoneView(zone, g)
+                yield ZoneBox(zone, g)
         with Horizontal(id="balconies"):
             for seat in self._balcony_order(self.players or 0):
-                yield ZoneView(f"b{seat}", g)
+                yield ZoneBox(f"b{seat}", g)
         with Horizontal(id="bottom"):
             with Vertical(id="left"):
                 with VerticalScroll(id="prompt-box", can_focus=False):
@@ -68,7 +68,7 @@ class TableScreen(DealtScreen[PlayerView]):
                 yield GameLog(id="log")
             with Vertical(id="right"):
                 yield Hand(g, id="hand")
-                yield TableInfo(g, id="info")
+                yield DeckInfo(g, id="info")
         yield Footer()
 
     def _read(self, update: GameChanged) -> None:
@@ -134,7 +134,7 @@ class TableScreen(DealtScreen[PlayerView]):
         self.players = players
         box = self.query_one("#balconies")
         box.remove_children()
-        box.mount_all(ZoneView(f"b{seat}", self.glyphs) for seat in self._balcony_order(players))
+        box.mount_all(ZoneBox(f"b{seat}", self.glyphs) for seat in self._balcony_order(players))
 
     def _balcony_order(self, players: int) -> list[int]:
         """Seats in the order their Balconies are drawn. A rematch rotates the seats one place
@@ -155,18 +155,18 @@ class TableScreen(DealtScreen[PlayerView]):
         if view is None:
             return
         seats = self.seats
-        status = self.session.status if self.session is not None else Status(Link.CONNECTING)
+        status = self.session.status if self.session is not None else LinkStatus(LinkState.CONNECTING)
         self.query_one(TableStatus).show(view, seats, status)
         scores = view_scores(view)  # once for every Balcony
-        for zone in self.query(ZoneView):
+        for zone in self.query(ZoneBox):
             zone.show(view, seats, self.highlight, scores, self.flash)
         hand = self.query_one(Hand)
         hand.set_class(HAND in self.flash.zones, "-changed")
         hand.show(view.hand, self.highlight, watching=view.seat is None, edition=view.edition)
-        self.query_one(TableInfo).show(view)
+        self.query_one(DeckInfo).show(view)
 
-    @on(ZoneView.Selected)
-    def _on_zone(self, message: ZoneView.Selected) -> None:
+    @on(ZoneBox.Selected)
+    def _on_zone(self, message: ZoneBox.Selected) -> None:
         prompt = self.query_one(Prompt)
         if message.card and any(message.card in e.refs for e in prompt.entries):
             prompt.select_ref(message.card)

@@ -13,7 +13,7 @@ from core.cards import ACTIONS
 from core.scoring import Score, ranking_key, tie_break
 from core.views import PlayerView
 from pigeon_tui.house import short
-from pigeon_tui.session import Link, Seat, Status
+from pigeon_tui.session import LinkState, LinkStatus, Seat
 from pigeon_tui.themes import Glyphs, fit
 
 
@@ -44,15 +44,15 @@ def phase(view: PlayerView) -> str:
     return invasion_text(view) or "Invasion"
 
 
-def link_text(status: Status, g: Glyphs) -> str:
-    if status.link is Link.LOCAL:
+def link_text(status: LinkStatus, g: Glyphs) -> str:
+    if status.link is LinkState.LOCAL:
         return ""
-    if status.link is Link.CONNECTED:
+    if status.link is LinkState.CONNECTED:
         ms = f" {status.latency_ms:.0f} ms" if status.latency_ms is not None else ""
         return f"connected{ms}"
-    if status.link is Link.RECONNECTING:
+    if status.link is LinkState.RECONNECTING:
         return f"reconnecting{g.ellipsis}"
-    if status.link is Link.CONNECTING:
+    if status.link is LinkState.CONNECTING:
         return f"connecting{g.ellipsis}"
     return "disconnected"
 
@@ -65,9 +65,9 @@ class TableStatus(Widget):
         self.glyphs = glyphs
         self._view: PlayerView | None = None
         self._seats: Sequence[Seat] = ()
-        self._status = Status(Link.LOCAL)
+        self._status = LinkStatus(LinkState.LOCAL)
 
-    def show(self, view: PlayerView, seats: Sequence[Seat], status: Status) -> None:
+    def show(self, view: PlayerView, seats: Sequence[Seat], status: LinkStatus) -> None:
         self._view, self._seats, self._status = view, seats, status
         playing = not view.over
         self.update_classes(
@@ -100,7 +100,7 @@ class TableStatus(Widget):
         return out
 
 
-class TableInfo(Widget):
+class DeckInfo(Widget):
     """The decks, the discard pile, the cards played this turn and the Invasion they cause."""
 
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002

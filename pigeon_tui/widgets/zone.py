@@ -77,7 +77,7 @@ def _lines_needed(tokens: list[str], sep: int, width: int) -> int:
     return lines
 
 
-class ZoneView(Widget):
+class ZoneBox(Widget):
     """A City Location or a Balcony: pigeons, guano, and for a Balcony its owner's score."""
 
     class Selected(Message):
@@ -93,7 +93,7 @@ class ZoneView(Widget):
         return f"zone-{zone}"
 
     def __init__(self, zone: str, glyphs: Glyphs) -> None:
-        super().__init__(id=ZoneView.dom_id(zone), classes="-city" if zone in CITY else "-balcony")
+        super().__init__(id=ZoneBox.dom_id(zone), classes="-city" if zone in CITY else "-balcony")
         self.zone = zone
         self.glyphs = glyphs
         self._view: PlayerView | None = None

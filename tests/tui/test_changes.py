@@ -10,7 +10,7 @@ from core.decisions import REACTIONS
 from pigeon_tui.changes import FLASH_SECONDS
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY
-from pigeon_tui.widgets.zone import ZoneView
+from pigeon_tui.widgets.zone import ZoneBox
 from tests.tui.conftest import make_app, wait_for_prompt
 
 
@@ -29,13 +29,13 @@ async def test_changes_are_marked_then_the_mark_ends_by_itself() -> None:
             await pilot.press(next(e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY)))
             shown = await wait_for_prompt(pilot)
             assert shown is not None
-            marked = {z.zone for z in screen.query(ZoneView) if z.has_class("-changed")}
+            marked = {z.zone for z in screen.query(ZoneBox) if z.has_class("-changed")}
             if marked:
                 break
         assert marked and marked <= screen.flash.zones
         assert screen._flash_timer is not None
         await pilot.pause(FLASH_SECONDS + 0.3)
-        assert not [z for z in screen.query(ZoneView) if z.has_class("-changed")]
+        assert not [z for z in screen.query(ZoneBox) if z.has_class("-changed")]
         assert screen._flash_timer is None and not screen.flash
 
 

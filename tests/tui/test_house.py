@@ -74,11 +74,11 @@ def test_r4_6_the_table_shows_a_house_rule_away_from_the_book() -> None:
     """R4.6: the table's info panel and its first log line name a house rule set away from the
     book; a game of the book's rules shows nothing more."""
     from pigeon_tui.screens.table import TableScreen
-    from pigeon_tui.widgets.scores import TableInfo
+    from pigeon_tui.widgets.scores import DeckInfo
 
     v = view(new_game(4, 1), 0)
     trophy = replace(v, house=HouseRules(InfamousEmpty.TROPHY))
-    info = TableInfo(UNICODE)
+    info = DeckInfo(UNICODE)
     info.show(trophy)
     assert any("House Infamous: trophy" in str(line) for line in info._lines(40))
     info.show(v)

@@ -170,7 +170,7 @@ async def test_reaction_prompt_counts_down_its_deadline() -> None:
 
 async def test_enter_on_a_setting_plays_with_the_settings_shown() -> None:
     """Issue 5: Enter on a start-screen setting starts the game (it used to bump the value)."""
-    from pigeon_tui.widgets.zone import ZoneView
+    from pigeon_tui.widgets.zone import ZoneBox
 
     app = make_app(players=4, seed=5, play_now=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -181,7 +181,7 @@ async def test_enter_on_a_setting_plays_with_the_settings_shown() -> None:
         await pilot.press("enter")
         await wait_for_prompt(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert len(app.screen.query(ZoneView).filter(".-balcony")) == 3
+        assert len(app.screen.query(ZoneBox).filter(".-balcony")) == 3
 
 
 async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> None:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from pigeon_tui.screens.game_over import GameOverScreen
-from pigeon_tui.widgets.zone import ZoneView
+from pigeon_tui.widgets.zone import ZoneBox
 from tests.tui.conftest import make_app, play_by_keys, play_decisions, screen_text, settle
 
 WINDOW_CHROME = {"#28c840", "#febc2e", "#ff5f57", "#c5c8c6"}
@@ -52,7 +52,7 @@ async def test_table_at_80x24_fits_every_zone_without_overlap(players: int) -> N
     app = make_app(players=players, seed=21)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_decisions(pilot, 2, seed=4)
-        regions = [z.region for z in app.screen.query(ZoneView)]
+        regions = [z.region for z in app.screen.query(ZoneBox)]
         assert len(regions) == 4 + players
         for r in regions:
             assert r.right <= 80 and r.bottom <= 24 and r.height >= 4

@@ -10,7 +10,7 @@ from net.spawn import HostSpec, start_host
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions, Session
-from pigeon_tui.widgets.zone import ZoneView, grouped
+from pigeon_tui.widgets.zone import ZoneBox, grouped
 from tests.tui.conftest import screen_text
 from tests.tui.test_net import _until
 
@@ -37,7 +37,7 @@ async def test_six_long_names_at_80x24_keep_a_readable_part_and_the_whole_in_the
             await _until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None)
             await pilot.pause(0.3)
             text = screen_text(app)
-            balconies = [z for z in app.screen.query(ZoneView) if z.seat is not None]
+            balconies = [z for z in app.screen.query(ZoneBox) if z.seat is not None]
             assert len(balconies) == 6
             assert isinstance(app.screen, TableScreen)
             names = app.screen.names

@@ -16,7 +16,7 @@ from pigeon_tui.app import PigeonApp
 from pigeon_tui.screens.lobby import HostScreen, LobbyScreen
 from pigeon_tui.screens.start import StartScreen
 from pigeon_tui.screens.table import TableScreen
-from pigeon_tui.session import GameOptions, Link, Session
+from pigeon_tui.session import GameOptions, LinkState, Session
 from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import TableStatus
 from tests.tui.conftest import screen_text, wait_for_prompt
@@ -42,7 +42,7 @@ async def test_game_against_bots_runs_on_a_private_host_over_tcp() -> None:
         process = session.host.process
         assert process.returncode is None
         assert session.client.status is ClientStatus.CONNECTED
-        assert session.status.link is Link.LOCAL  # a private game: no link worth showing
+        assert session.status.link is LinkState.LOCAL  # a private game: no link worth showing
         assert "connected" not in str(app.screen.query_one(TableStatus).render())
         assert "You" in screen_text(app)
         await app.action_quit()

@@ -14,7 +14,7 @@ from pigeon_tui.screens import table as table_screen
 from pigeon_tui.screens.game_over import GameOverScreen
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions
-from pigeon_tui.widgets.zone import ZoneView
+from pigeon_tui.widgets.zone import ZoneBox
 from tests.tui.conftest import make_app, screen_text
 
 
@@ -58,4 +58,4 @@ async def test_rematch_deals_the_new_game_on_the_new_table(monkeypatch: pytest.M
 def _balconies(app: PigeonApp) -> list[str]:
     """The Balconies' Zone ids, left to right, on the table (under the results, if shown)."""
     table = next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
-    return [z.zone for z in table.query("#balconies ZoneView").results(ZoneView)]
+    return [z.zone for z in table.query("#balconies ZoneBox").results(ZoneBox)]
