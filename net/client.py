@@ -20,8 +20,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from core.decisions import Decision, OptionValue, plain
 from core.games import DEFAULT, game, game_of_view
@@ -64,18 +63,18 @@ LOG_LENGTH: Final = 500
 
 # ---- what the client knows, as plain frozen data ------------------------------------------
 # SeatInfo, TableInfo (with Settings) and LobbyInfo are the frame types of net/messages.py.
+# NamedTuples, as those are: this module is imported on every client's start, and a frozen
+# dataclass costs ~4 M instructions to define, six times a NamedTuple (issue 9).
 
 
-@dataclass(frozen=True, slots=True)
-class ChatLine:
+class ChatLine(NamedTuple):
     name: str
     seat: int | None
     text: str
     """Already stripped of control characters by the host."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     game: int
     winners: tuple[int, ...]
     scores: tuple[Mapping[str, Any], ...]
@@ -84,8 +83,7 @@ class GameResult:
     """A `core.record.Record` dict: replaying it rebuilds the game."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The host's answer to a request."""
 
     ok: bool
@@ -103,32 +101,27 @@ def _with_decisions(view: Any, decisions: tuple[Decision, ...]) -> Any:
 # ---- updates a UI consumes ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class StatusChanged:
+class StatusChanged(NamedTuple):
     status: Status
     text: str = ""
     code: str | None = None
     """Why the connection closed or dropped, when the host said (`bye`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class LobbyChanged:
+class LobbyChanged(NamedTuple):
     lobby: LobbyInfo
 
 
-@dataclass(frozen=True, slots=True)
-class TableChanged:
+class TableChanged(NamedTuple):
     table: TableInfo
 
 
-@dataclass(frozen=True, slots=True)
-class Seated:
+class Seated(NamedTuple):
     table: int
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameChanged:
+class GameChanged(NamedTuple):
     """The game moved on for this seat: the one shape of a game update from the wire to the
     screen (a UI's session and the screen's message carry it as it is)."""
 
@@ -149,18 +142,15 @@ class GameChanged:
     """A full snapshot (after a reconnection, a gap or a stale choice)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(NamedTuple):
     result: GameResult
 
 
-@dataclass(frozen=True, slots=True)
-class ChatReceived:
+class ChatReceived(NamedTuple):
     line: ChatLine
 
 
-@dataclass(frozen=True, slots=True)
-class ErrorReported:
+class ErrorReported(NamedTuple):
     """The host dropped one of our frames (a protocol error), or sent one we could not read."""
 
     code: str

@@ -18,8 +18,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from net.forked import Forked, can_fork, fork
 from net.places import SHARED_ACCOUNT_ENV
@@ -42,10 +41,11 @@ class HostFailed(Exception):
     """The host child did not start (its last words, if any, are in the message)."""
 
 
-@dataclass(frozen=True, slots=True)
-class HostSpec:
+class HostSpec(NamedTuple):
     """The options of a `pigeon-tui host` child. `argv` is the only place they become a command
-    line, and the child parses them with the `host` subcommand's own parser."""
+    line, and the child parses them with the `host` subcommand's own parser. A NamedTuple: the
+    CLI defines it before it starts the private host, and a frozen dataclass of 20 fields costs
+    ~10 M instructions to define, seven times this (issue 9)."""
 
     seats: int = 4
     bots: int = 0

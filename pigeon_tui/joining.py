@@ -10,9 +10,8 @@ import hashlib
 import os
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 _TOKEN: Final = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _UNSAFE: Final = re.compile(r"[^0-9A-Za-z.-]")
@@ -25,8 +24,11 @@ NO_STORE_ENV: Final = "PIGEON_TUI_NO_SEAT_STORE"
 joining the same host. `--token-file` still works."""
 
 
-@dataclass(frozen=True, slots=True)
-class Joining:
+# Joining and SeatKeeper are NamedTuples: the app defines them at start, where a frozen
+# dataclass costs six times as much (issue 9).
+
+
+class Joining(NamedTuple):
     guest: bool = False
     """Playing through a front door (serve-ssh): stay on the host joined at start. The start
     screen offers no hosting and no other address, and a game against bots is a new table on
@@ -42,8 +44,7 @@ class Joining:
     """Where discovery probes go; None: this machine's LAN broadcast addresses."""
 
 
-@dataclass(frozen=True, slots=True)
-class SeatKeeper:
+class SeatKeeper(NamedTuple):
     """Where the seat tokens a host gives us are kept: one file given (`--token-file`, for
     scripts and serve-ssh), or the store, one file per seat at this host under
     `<data dir>/seats/` (mode 0600, in a directory of mode 0700).

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -386,7 +385,7 @@ class Session:
         """Redraw with the same view (seats or the connection changed): the last update again,
         with nothing new in it."""
         if self._last is not None and not self._skip_over:
-            self._put(dataclasses.replace(self._last, events=(), snapshot=False))
+            self._put(self._last._replace(events=(), snapshot=False))
 
 
 def _json(record: object) -> str:

@@ -527,8 +527,7 @@ def inner_host(config: SshConfig) -> HostConfig:
     per-address limits must let every session in (each player is counted at the front door),
     and a player in the lobby stays as long as their session does (the idle timeout)."""
     limits = config.host.limits
-    limits = replace(
-        limits,
+    limits = limits._replace(
         per_address=max(limits.per_address, config.max_sessions),
         pending_per_address=max(limits.pending_per_address, config.max_sessions),
         tables_per_address=max(limits.tables_per_address, config.max_sessions),

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -42,9 +41,9 @@ ONE_COLUMN: Final = 7
 """Up to this many options are listed in one column; more are spread over columns."""
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One line of the prompt: a key, a label and the option(s) it stands for."""
+class Entry(NamedTuple):
+    """One line of the prompt: a key, a label and the option(s) it stands for. (A NamedTuple: a
+    frozen dataclass costs six times as much to define at start, issue 9.)"""
 
     key: str
     label: str
@@ -152,7 +151,7 @@ class Prompt(Widget, can_focus=True):
         if self.view is not None:
             view = self.view
             self.entries = [
-                replace(e, label=f"{e.label} ({note})") if (note := option_note(view, e.options[0])) else e
+                e._replace(label=f"{e.label} ({note})") if (note := option_note(view, e.options[0])) else e
                 for e in self.entries
             ]
         self.context = ""

@@ -29,7 +29,7 @@ async def test_rematch_deals_the_new_game_on_the_new_table(monkeypatch: pytest.M
     spec = GameOptions.host_spec
 
     def quick(options: GameOptions) -> HostSpec:
-        return replace(spec(options), turn_limit=0.01, reaction_limit=0.01)
+        return spec(options)._replace(turn_limit=0.01, reaction_limit=0.01)
 
     monkeypatch.setattr(GameOptions, "host_spec", quick)
     monkeypatch.setattr(table_screen, "forced_step", lambda *_: None)
