@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from core.decisions import IllegalChoice
 from core.games import GameRecord, record_from_dict, record_game
-from net.store import FORMAT, Status, StoreError, connect, dumps, engine_version
+from net.store import FORMAT, GameStatus, StoreError, connect, dumps, engine_version
 
 KIND: Final = "pigeon-tui game"
 """The `kind` field of an exported game: what the file is."""
@@ -44,7 +44,7 @@ class SavedRecord:
     id: int | None
     """Its number in the database (None: read from a file)."""
     status: str
-    """net.store.Status: over, playing, abandoned."""
+    """net.store.GameStatus: over, playing, abandoned."""
     record: GameRecord[Any]
     seats: tuple[SeatInfo, ...]
     engine: str
@@ -59,7 +59,7 @@ class SavedRecord:
 
     @property
     def over(self) -> bool:
-        return self.status == Status.OVER
+        return self.status == GameStatus.OVER
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -131,7 +131,7 @@ def games(db: sqlite3.Connection, *, finished: bool = True) -> list[GameLine]:
     params: tuple[Any, ...] = ()
     if finished:
         sql += " WHERE status = ?"
-        params = (Status.OVER,)
+        params = (GameStatus.OVER,)
     out = []
     for gid, status, header, seats, result, started, ended in _rows(db, sql + " ORDER BY id DESC", params):
         h, r = json.loads(header), json.loads(result) if result else {}
@@ -193,7 +193,7 @@ def load(db: sqlite3.Connection, gid: int) -> SavedRecord:
 def game_of_seat(db: sqlite3.Connection, token: str, *, scan: int = 200) -> int | None:
     """The newest finished game (of the last `scan`) that the seat holding `token` played: the
     game a person at the game-over screen has just finished. None if there is none."""
-    rows = _rows(db, "SELECT id, seats FROM games WHERE status = ? ORDER BY id DESC LIMIT ?", (Status.OVER, scan))
+    rows = _rows(db, "SELECT id, seats FROM games WHERE status = ? ORDER BY id DESC LIMIT ?", (GameStatus.OVER, scan))
     for gid, seats in rows:
         try:
             if any(isinstance(s, dict) and s.get("token") == token for s in json.loads(seats)):
@@ -269,7 +269,7 @@ def from_export(d: Any, where: str = "the file") -> SavedRecord:
         if len(seats) != record.players:
             raise ValueError(f"{len(seats)} seats for a game of {record.players} players")
         status = d.get("status")
-        if status not in (Status.OVER, Status.PLAYING, Status.ABANDONED):
+        if status not in (GameStatus.OVER, GameStatus.PLAYING, GameStatus.ABANDONED):
             raise ValueError(f"unknown status {status!r}")
         chat = tuple(c for c in d.get("chat") or () if isinstance(c, dict))
         result = d.get("result") if isinstance(d.get("result"), dict) else None
@@ -364,7 +364,7 @@ def stats(db: sqlite3.Connection, name: str | None = None) -> Stats:
         db,
         "SELECT g.id, g.header, g.seats, g.result, t.private FROM games g LEFT JOIN tables t ON g.tab = t.uid "
         "WHERE g.status = ? ORDER BY g.id",
-        (Status.OVER,),
+        (GameStatus.OVER,),
     )
     for gid, header, seats_text, result_text, private in rows:
         try:

@@ -17,7 +17,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from core.decisions import plain
-from net.store import FORMAT, Status, Store, dumps
+from net.store import FORMAT, GameStatus, Store, dumps
 from net.table.outbox import Frame, Outbox, Recipient
 from net.table.recorder import Recorder
 
@@ -96,7 +96,7 @@ class TableJournal(Recorder, Outbox):
                 self.game,
                 self.uid,
                 table.game_no,
-                Status.PLAYING,
+                GameStatus.PLAYING,
                 FORMAT,
                 self.store.engine,
                 dumps(header),
@@ -110,7 +110,7 @@ class TableJournal(Recorder, Outbox):
             self._put(
                 "UPDATE games SET status=? WHERE status=? AND uid!=? "
                 "AND tab IN (SELECT uid FROM tables WHERE private=1)",
-                (Status.ABANDONED, Status.PLAYING, self.game),
+                (GameStatus.ABANDONED, GameStatus.PLAYING, self.game),
             )
         self.on_game_started(table)
 
@@ -140,7 +140,7 @@ class TableJournal(Recorder, Outbox):
     def game_over(self, table: Table) -> None:
         self._put(
             "UPDATE games SET status=?, result=?, ended=? WHERE uid=?",
-            (Status.OVER, dumps(result_of(table)), time.time(), self.game),
+            (GameStatus.OVER, dumps(result_of(table)), time.time(), self.game),
         )
 
     def emptied(self, table: Table) -> None:

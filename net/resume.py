@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from core.decisions import IllegalChoice
 from core.games import GameRecord, record_from_dict, record_game
 from net.places import process_running
-from net.store import Status, Store, live_runs
+from net.store import GameStatus, Store, live_runs
 from net.table import Kind, Member, Phase, Table, TableConfig
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def unfinished(
         "JOIN tables t ON g.tab = t.uid JOIN runs r ON t.run = r.id "
         "WHERE t.private = ? AND (g.status = ? OR (? AND g.status = ? AND t.closed = 0 AND r.ended IS NULL "
         "AND g.id = (SELECT max(id) FROM games WHERE tab = g.tab))) ORDER BY g.id DESC",
-        (int(private), Status.PLAYING, int(not told), Status.OVER),
+        (int(private), GameStatus.PLAYING, int(not told), GameStatus.OVER),
     ).fetchall()
     out = []
     for gid, uid, tab, header, seats, started, run, pid, ended, status in rows:
@@ -93,7 +93,7 @@ def unfinished(
             (n,) = db.execute("SELECT count(*) FROM choices WHERE game=?", (uid,)).fetchone()
             out.append(
                 Unfinished(
-                    gid, uid, tab, record_game(h).id, tuple(json.loads(seats)), n, started, status == Status.OVER
+                    gid, uid, tab, record_game(h).id, tuple(json.loads(seats)), n, started, status == GameStatus.OVER
                 )
             )
         except (ValueError, TypeError):
@@ -111,7 +111,7 @@ def restore(host: Host, store: Store, game: int | None = None) -> list[Table]:
             table = _restore(host, store, u)
         except (IllegalChoice, ValueError, KeyError, TypeError, IndexError) as exc:
             log.error("game %d of the database cannot be resumed (%s); it is given up", u.id, exc)
-            store.put("UPDATE games SET status=? WHERE uid=?", (Status.ABANDONED, u.uid))
+            store.put("UPDATE games SET status=? WHERE uid=?", (GameStatus.ABANDONED, u.uid))
             continue
         log.info("resumed game %d at table %d (%d choices so far)", u.id, table.id, u.turns)
         out.append(table)

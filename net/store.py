@@ -100,7 +100,7 @@ class StoreConfig:
     """Set an unusable database aside and start a new one (never done unasked)."""
 
 
-class Status:
+class GameStatus:
     """A game's `status` in the database."""
 
     PLAYING: Final = "playing"

@@ -8,7 +8,7 @@ from typing import Any
 from core.games import PIGEONS
 from core.record import Record
 from net.archive import SavedRecord, SeatInfo, from_export
-from net.store import FORMAT, Status
+from net.store import FORMAT, GameStatus
 from tests import records
 
 
@@ -23,7 +23,7 @@ def exported(record: Record, *, private: bool = True, engine: str = "pigeon-tui 
     over = record.replay().over
     seats = [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot", "random") for i in range(1, record.players)]
     saved = SavedRecord(
-        7, Status.OVER if over else Status.PLAYING, record, tuple(seats), engine, private, None, (), 1.0, None
+        7, GameStatus.OVER if over else GameStatus.PLAYING, record, tuple(seats), engine, private, None, (), 1.0, None
     )
     d = saved.to_export()
     assert d["format"] == FORMAT

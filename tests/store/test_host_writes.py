@@ -17,7 +17,7 @@ import pytest
 
 from net.archive import games, load, open_db
 from net.client import Client
-from net.store import Status, Store, StoreConfig
+from net.store import GameStatus, Store, StoreConfig
 from tests.net.helpers import pick, play_client, running_host, table_config
 
 
@@ -42,7 +42,7 @@ async def test_a_game_is_written_as_it_is_played(tmp_path: Path) -> None:
         seats = db.execute("SELECT seats FROM games WHERE id=?", (line.id,)).fetchone()[0]
     finally:
         db.close()
-    assert saved.status == Status.OVER
+    assert saved.status == GameStatus.OVER
     assert saved.record.to_dict() == dict(result.record)
     assert saved.record.replay().over
     assert saved.names == ("Ada", "Bob", "Rocky (bot)")

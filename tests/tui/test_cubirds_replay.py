@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.cubirds import redact, view
 from net.archive import SavedRecord, SeatInfo, from_export
-from net.store import Status
+from net.store import GameStatus
 from pigeon_tui.replay_app import ReplayApp
 from pigeon_tui.screens.cubirds import log_lines
 from pigeon_tui.screens.cubirds_replay import BirdsReplayScreen
@@ -21,7 +21,8 @@ def saved(seed: int, upto: int | None = None) -> SavedRecord:
     record = played(seed, upto=upto)
     over = record.replay().over
     seats = (SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "random"), SeatInfo("Bot 2", "bot", "random"))
-    game = SavedRecord(7, Status.OVER if over else Status.PLAYING, record, seats, "test", True, None, (), 1.0, None)
+    status = GameStatus.OVER if over else GameStatus.PLAYING
+    game = SavedRecord(7, status, record, seats, "test", True, None, (), 1.0, None)
     return from_export(game.to_export())  # as `pigeon-tui replay FILE` reads it
 
 
