@@ -22,7 +22,8 @@ _OF: Final = SPECIES_OF
 _FEWEST: Final = min(WIN_SPECIES, _PAIRS * _EACH)
 """C5.1: no collection of fewer cards wins."""
 _event: Final = partial(tuple.__new__, Event)
-"""Build an Event (all seven fields) without its Python-level __new__: playouts make many."""
+"""Build an Event (all ten fields: kind, player, cards, row, side, secret, turn, card_count, kept,
+round) without its Python-level __new__: playouts make many."""
 
 
 def enclosed(row: Cards, species: str, side: str) -> tuple[int, int]:
@@ -54,10 +55,10 @@ def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Even
         state.rows[row] = r[:a] + laid
     state.hands[seat] = tuple([c for c in hand if _OF[c] != species]) + taken
     rid = ROW_IDS[row]
-    ev.append(_event((EventKind.LAID, seat, laid, rid, side, 0, False)))
+    ev.append(_event((EventKind.LAID, seat, laid, rid, side, False, 0, 0, 0, 0)))
     if not taken:
         return False
-    ev.append(_event((EventKind.CAPTURED, seat, taken, rid, None, 0, False)))
+    ev.append(_event((EventKind.CAPTURED, seat, taken, rid, None, False, 0, 0, 0, 0)))
     refill(state, row, ev)
     return True
 
@@ -83,7 +84,7 @@ def refill(state: GameState, row: int, ev: Events) -> None:
     if added:
         more = tuple(added)
         state.rows[row] = r + more
-        ev.append(_event((EventKind.REFILLED, None, more, ROW_IDS[row], None, 0, False)))
+        ev.append(_event((EventKind.REFILLED, None, more, ROW_IDS[row], None, False, 0, 0, 0, 0)))
 
 
 def draw_card(state: GameState, ev: Events) -> str | None:
@@ -103,14 +104,14 @@ def reshuffle(state: GameState, ev: Events) -> None:
     state.discard = ()
     state.rng = shuffle(state.rng, pile)
     state.draw[:0] = pile
-    ev.append(_event((EventKind.RESHUFFLED, None, (), None, None, len(pile), False)))
+    ev.append(_event((EventKind.RESHUFFLED, None, (), None, None, False, 0, len(pile), 0, 0)))
 
 
 def draw_cards(state: GameState, seat: int, count: int, ev: Events) -> None:
     """C3.3: draw `count` cards into the seat's hand (fewer if there are none left, C3.5)."""
     drawn = tuple(take(state, count, ev))
     state.hands[seat] += drawn
-    ev.append(_event((EventKind.DREW, seat, drawn, None, None, len(drawn), True)))
+    ev.append(_event((EventKind.DREW, seat, drawn, None, None, True, 0, len(drawn), 0, 0)))
 
 
 def take(state: GameState, count: int, ev: Events) -> list[str]:
@@ -146,7 +147,7 @@ def fly(state: GameState, seat: int, species: str, ev: Events) -> None:
     state.hands[seat] = tuple([c for c in hand if _OF[c] != species])
     state.collections[seat] += flock[:keep]
     state.discard += flock[keep:]
-    ev.append(_event((EventKind.FLEW, seat, flock, None, None, keep, False)))
+    ev.append(_event((EventKind.FLEW, seat, flock, None, None, False, 0, 0, keep, 0)))
 
 
 def wins(collection: Cards) -> bool:
@@ -176,12 +177,12 @@ def end_turn(state: GameState, ev: Events) -> None:
         _game_over(state, Ending.COLLECTION, ev)
         return
     if state.turn >= MAX_TURNS:
-        ev.append(Event(EventKind.TURN_LIMIT, None, (), None, None, state.turn))
+        ev.append(Event(EventKind.TURN_LIMIT, turn=state.turn))
         _game_over(state, Ending.TURNS, ev)
         return
     nxt = (seat + 1) % n
     if not state.hands[seat]:
-        ev.append(Event(EventKind.ROUND_OVER, seat, (), None, None, state.round))
+        ev.append(Event(EventKind.ROUND_OVER, seat, round=state.round))
         for k in range(1, n):
             s = (seat + k) % n
             hand = state.hands[s]
@@ -203,7 +204,7 @@ def end_turn(state: GameState, ev: Events) -> None:
     state.active = nxt
     state.step = DecisionKind.LAY_SPECIES
     state.laying = state.row = None
-    ev.append(_event((EventKind.TURN, nxt, (), None, None, state.turn, False)))
+    ev.append(_event((EventKind.TURN, nxt, (), None, None, False, state.turn, 0, 0, 0)))
 
 
 def deal(state: GameState, dealer: int, ev: Events) -> None:
@@ -217,7 +218,7 @@ def deal(state: GameState, dealer: int, ev: Events) -> None:
     for i, s in enumerate(order):
         state.hands[s] += tuple(cards[i::n])
     for s in order:
-        ev.append(_event((EventKind.DEALT, s, state.hands[s], None, None, HAND, True)))
+        ev.append(_event((EventKind.DEALT, s, state.hands[s], None, None, True, 0, HAND, 0, 0)))
 
 
 def _game_over(state: GameState, ending: Ending, ev: Events) -> None:

@@ -87,7 +87,7 @@ def test_c3_3_nothing_enclosed_offers_two_cards() -> None:
     events = choose(state, "draw")
     assert sorted(species(state.hands[0])) == ["duck", "magpie", "parrot"]
     drew = next(e for e in events if e.kind is EventKind.DREW)
-    assert drew.n == 2 and drew.secret
+    assert drew.card_count == 2 and drew.secret
 
 
 def test_c3_3_the_draw_is_optional() -> None:
@@ -143,7 +143,7 @@ def test_c3_5_an_empty_pile_is_the_discard_pile_shuffled() -> None:
     lay(state, "robin", "r0", "right")
     events = choose(state, "draw")
     assert kinds(events)[:2] == [EventKind.RESHUFFLED, EventKind.DREW]
-    assert next(e for e in events if e.kind is EventKind.RESHUFFLED).n == len(discard)
+    assert next(e for e in events if e.kind is EventKind.RESHUFFLED).card_count == len(discard)
     assert state.discard == () and sorted(state.draw + list(state.hands[0][1:])) == discard
 
 

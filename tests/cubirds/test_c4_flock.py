@@ -44,7 +44,7 @@ def test_c4_1_a_flock_puts_one_or_two_birds_in_the_collection(hand: list[str], k
     assert list(state.discard[-discarded:]) == cards[kept:]
     assert species(state.hands[0]) == ["duck"]
     flew = next(e for e in events if e.kind is EventKind.FLEW)
-    assert flew.cards == tuple(cards) and flew.n == kept and not flew.secret
+    assert flew.cards == tuple(cards) and flew.kept == kept and not flew.secret
 
 
 def test_c4_1_not_below_the_small_flock_size() -> None:

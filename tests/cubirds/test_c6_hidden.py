@@ -45,7 +45,7 @@ def test_c6_1_drawn_and_dealt_cards_are_told_to_their_owner_only() -> None:
     assert redact(drew, 0).cards == drew.cards and len(drew.cards) == 2
     for other in (1, None):
         hidden = redact(drew, other)
-        assert hidden.cards == () and hidden.n == 2
+        assert hidden.cards == () and hidden.card_count == 2
         assert describe(hidden, ["Ada", "Bo"]) == "Ada draws 2 cards."
 
 

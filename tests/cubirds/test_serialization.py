@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from core.cubirds import PlayerView, apply, load, new_game, view
+from core.cubirds import Event, EventKind, PlayerView, apply, describe, load, new_game, view
 from tests.cubirds.games import play
 from tests.cubirds.scenario import build
 
@@ -35,6 +35,29 @@ def test_views_round_trip() -> None:
         for seat in (0, 3, None):
             v = view(state, seat)
             assert PlayerView.from_dict(json.loads(json.dumps(v.to_dict()))) == v
+
+
+def test_events_round_trip_in_the_wire_form_of_before() -> None:
+    """An event crosses the wire as plain data and comes back equal. Each kind's number has a
+    field of its own (turn, card_count, kept, round); the wire form still carries it as the one
+    `n` it was before, so hosts, clients and records made before read and are read alike."""
+    numbered = set()
+    for seed, players in [(14, 5), (15, 3)]:
+        state = new_game(players, seed)
+        while not state.over:
+            d = state.open[0]
+            for e in apply(state, d.player, d.id, d.options[0].value):
+                wire = json.loads(json.dumps(e.to_dict()))
+                assert Event.from_dict(wire) == e
+                n = e.turn or e.card_count or e.kept or e.round
+                assert wire["n"] == n and set(wire) == {"kind", "player", "cards", "row", "side", "n", "secret"}
+                if n:
+                    numbered.add(e.kind)
+    assert numbered >= {EventKind.TURN, EventKind.DREW, EventKind.DEALT, EventKind.FLEW, EventKind.ROUND_OVER}
+    old = {"kind": "flew", "player": 1, "cards": ["OW01", "OW02", "OW03"], "row": None, "side": None, "n": 1}
+    assert Event.from_dict(old).kept == 1 and describe(Event.from_dict(old)).endswith(
+        "1 to their collection, 2 discarded."
+    )
 
 
 def _good() -> dict[str, Any]:
