@@ -121,10 +121,13 @@ def search(
                 if r > best_r:
                     best, best_r = i, r
             t.votes[best] += 1
-        if len(alive) == 1 or used >= budget:
+        if used >= budget:
             return t
         alive.sort(key=lambda i: -t.sums[i] / t.counts[i])
         alive = alive[: (len(alive) + 1) // 2]
+        if len(alive) == 1:
+            # a lone option's extra playouts pair with no rival's, so they change no choice
+            return t
 
 
 def merge(tallies: list[Tally]) -> Tally:

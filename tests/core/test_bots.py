@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -149,6 +150,22 @@ def test_no_peeking_against_a_peeking_bot() -> None:
         if i > 200:
             break
     assert changed > 0
+
+
+def test_flat_search_stops_once_one_option_is_left() -> None:
+    """Sequential halving ends when a single option survives: playouts of a lone option pair with
+    no rival's and change no choice, so every sample is played on two options or more."""
+    raced = 0
+    for samples in SAMPLES.values():
+        for state, d in samples:
+            if len([o for o in d.options if o.value != BACK]) < 3:
+                continue
+            part = ExpertBot(5, TINY_FLAT).tally(view(state, d.player), d, 0, 1)
+            assert part is not None
+            options_per_sample = Counter((a, b) for got in part["got"] for a, b, _ in got)
+            assert min(options_per_sample.values()) >= 2
+            raced += 1
+    assert raced >= 3
 
 
 def test_expert_stops_at_its_deadline() -> None:
