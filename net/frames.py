@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgpack
 
@@ -30,8 +29,8 @@ class FrameTooBig(ValueError):
         self.size = size
 
 
-@dataclass(frozen=True, slots=True)
-class BadFrame:
+# A NamedTuple, not a frozen dataclass: defined at every start, six times cheaper (issue 9).
+class BadFrame(NamedTuple):
     """A frame the decoder could not turn into a message; it is dropped and decoding goes on."""
 
     code: ErrorCode

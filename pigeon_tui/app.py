@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual.app import App
@@ -77,7 +76,7 @@ class PigeonApp(App[None]):
         super().__init__()
         self.options = options or GameOptions()
         if bot_delay is not None:  # the pace asked for on the command line, or a test's
-            self.options = replace(self.options, bot_delay=bot_delay)
+            self.options = self.options._replace(bot_delay=bot_delay)
         self.play_now = play_now
         self.join_address = join
         """(host, port, name, password) to join at start (`pigeon-tui join`)."""

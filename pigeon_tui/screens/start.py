@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -203,8 +202,7 @@ class StartScreen(GuardedScreen):
         pigeons = game == "pigeons"
         house = chosen_house(self, "set-") if pigeons else ()
         custom = self.query_one("#set-custom", CustomCards).texts if pigeons else ()
-        return replace(
-            self.options,
+        return self.options._replace(
             players=players,
             bots=bots,
             edition=edition,

@@ -6,7 +6,6 @@ import asyncio
 import json
 import os
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -195,7 +194,7 @@ async def test_a_slow_host_gets_an_empty_table_dealt_when_the_game_comes() -> No
 
     async def slow_host(options: GameOptions) -> Session:
         await ready.wait()
-        return await private_game(replace(options, bot_delay=0), here=True)
+        return await private_game(options._replace(bot_delay=0), here=True)
 
     app = PigeonApp(GameOptions(players=3, bots=("random",), seed=5), play_now=True, session_factory=slow_host)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -246,7 +245,7 @@ async def test_a_host_ready_as_the_empty_table_is_due_leaves_the_dealt_table(mon
     late: list[Callable[[], object]] = []
 
     async def host_as_the_timer_fires(options: GameOptions) -> Session:
-        session = await private_game(replace(options, bot_delay=0), here=True)
+        session = await private_game(options._replace(bot_delay=0), here=True)
         await fired.wait()
         return session
 
