@@ -127,8 +127,8 @@ def find_choice(
     except ValueError:
         raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
     for o in decision.options:
-        if o.value == value:
-            return decision, o.value
+        if o[0] == value:  # o.value: a NamedTuple field read by name is a descriptor call, by index is not
+            return decision, o[0]
     raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{value!r} is not among the options of decision {decision_id}")
 
 

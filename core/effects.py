@@ -151,9 +151,13 @@ def _one_card(kind: ActionKind, label: str) -> Callable[[GameState, Frame, int],
 
 
 def _guano_cards(state: GameState, f: Frame, s: int) -> list[Option]:
-    cards = first_of(state.hands[s], GUANO_KINDS)
-    if not cards:
-        return []
+    hand = state.hands[s]
+    for c in hand:
+        if _KIND[c] in GUANO_KINDS:
+            break
+    else:
+        return []  # most seats at most windows: answered without first_of's call
+    cards = first_of(hand, GUANO_KINDS)
     z = zid(state, f["zone"])
     where = zone_name(z)
     return [Option(c, f"Play {card_label(state, c)} onto {where}", (c, z)) for c in cards]

@@ -120,7 +120,7 @@ _OTHERS: Final = {
 
 
 def zid(state: GameState, z: int) -> str:
-    return _ZIDS[z] if 0 <= z < len(_ZIDS) else f"b{z - BALCONY0}"
+    return _ZIDS[z]
 
 
 def zindex(state: GameState, zone: str) -> int:
