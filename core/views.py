@@ -178,7 +178,11 @@ _NOTHING: Final[dict[str, tuple[str, ...]]] = {}
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
-    zones, trophies = _public_parts(state)
+    seen = state.seen  # _public_parts' common case, inlined
+    if seen is not None and seen[0] == state.pigeons and seen[1] == state.guano and seen[2] == state.trophies:
+        zones, trophies = seen[3], seen[4]
+    else:
+        zones, trophies = _public_parts(state)
     active = state.active
     private = _PRIVATE_TO_ACTIVE if player != active else _NOTHING
     flow = tuple(state.stack)
@@ -186,6 +190,9 @@ def view(state: GameState, player: int | None) -> PlayerView:
         if "plays" in f or f["k"] in private:
             flow = tuple([public_frame(f, player, active) for f in flow])
             break
+    sizes = []
+    for hand in state.hands:  # not tuple(map(len, ...)): a map object costs more than this loop
+        sizes.append(len(hand))
     mine = state.open
     if len(mine) != 1 or mine[0].player != player:  # one decision, the viewer's: the common case
         mine = [d for d in mine if d.player == player]
@@ -200,7 +207,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         state.final_left,
         state.over,
         tuple(state.hands[player]) if player is not None else (),
-        tuple(map(len, state.hands)),
+        tuple(sizes),
         len(state.flock),
         len(state.deck),
         len(state.removed),
