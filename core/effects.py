@@ -40,7 +40,7 @@ from core.flow import (
     zone_option,
 )
 from core.pigeons import batch, make_trophy, redirect_targets, scare
-from core.state import GameState, Trophy
+from core.state import GameState, trophy
 
 # Enum members read on every step, as module constants: reading `ActionKind.WROOM` goes through
 # EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
@@ -459,7 +459,7 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
     if state.edition is _V30:
         state.guano[z] = ()
         emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
-        state.trophies[by].append(Trophy(cards, 1))
+        state.trophies[by].append(trophy(cards, 1))
         emit(ev, EventKind.TROPHY, player=by, cards=cards, vp=1)
         return
     choices = first_of(cards, GUANO_KINDS)
@@ -474,7 +474,7 @@ def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev
     emit(ev, EventKind.SWEPT, player=player, cards=cards, zone=zid(state, z))
     state.discard.extend(c for c in cards if c != keep)
     vp = 2 if kind_of(keep) is ActionKind.MOUNTAIN else 1
-    state.trophies[player].append(Trophy((keep,), vp))
+    state.trophies[player].append(trophy((keep,), vp))
     emit(ev, EventKind.TROPHY, player=player, cards=(keep,), vp=vp)
 
 

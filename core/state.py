@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from core.cards import (
@@ -50,6 +51,13 @@ class Trophy:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "public", TrophyView(() if self.hidden else self.cards, self.vp))
+
+
+@lru_cache(maxsize=1024)
+def trophy(cards: tuple[str, ...], vp: int, hidden: bool = False) -> Trophy:
+    """Trophy(cards, vp, hidden), made once per value and shared (trophies are immutable): a
+    frozen dataclass with a derived field costs about 10k machine instructions to build here."""
+    return Trophy(cards, vp, hidden)
 
 
 _copy: Final = list.copy

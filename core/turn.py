@@ -26,7 +26,7 @@ from core.flow import (
 from core.pigeons import make_trophy
 from core.rng import shuffle
 from core.state import HAND_LIMIT as HAND_LIMIT  # R3.3: drawing fills the hand up to this many cards
-from core.state import GameState, Trophy, without
+from core.state import GameState, trophy, without
 
 # Enum members read on every step, as module constants: reading `EventKind.LANDED` goes through
 # EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
@@ -192,7 +192,7 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
     if card in ACTIONS:
         state.guano[home] = without(state.guano[home], card)
         vp = 2 if ACTIONS[card].kind is _MOUNTAIN else 1
-        state.trophies[seat].append(Trophy((card,), vp))
+        state.trophies[seat].append(trophy((card,), vp))
         emit(ev, _TROPHY, player=seat, cards=(card,), vp=vp)
     else:
         make_trophy(state, seat, card, home, ev)
