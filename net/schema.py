@@ -20,6 +20,7 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
+from functools import cached_property
 from typing import Any, Final, Literal, NamedTuple, Union
 
 ID_MAX: Final = 2**53 - 1
@@ -110,15 +111,20 @@ class Field(NamedTuple):
 
 
 class Schema:
-    """The checks of one dataclass, compiled once."""
+    """The checks of one NamedTuple, compiled once, when first used: a client parses only host
+    frames and a host only client frames, and every process defines all of them at start
+    (issue 9)."""
 
     def __init__(self, cls: type, name: str | None = None) -> None:
         self.cls = cls
         self.name = name or cls.__name__.lower()
-        hints = typing.get_type_hints(cls, include_extras=True)
-        defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
-        self.fields: tuple[Field, ...] = tuple(
-            _field(name, hints[name], defaults.get(name, _MISSING)) for name in getattr(cls, "_fields", ())
+
+    @cached_property
+    def fields(self) -> tuple[Field, ...]:
+        hints = typing.get_type_hints(self.cls, include_extras=True)
+        defaults: dict[str, Any] = getattr(self.cls, "_field_defaults", {})
+        return tuple(
+            _field(name, hints[name], defaults.get(name, _MISSING)) for name in getattr(self.cls, "_fields", ())
         )
 
     def parse(self, data: Any, path: str | None = None) -> Any:
