@@ -35,6 +35,7 @@ __all__ = [
     "ChatLine",
     "ChatReceived",
     "Client",
+    "ClientUpdate",
     "ErrorReported",
     "GameChanged",
     "GameOver",
@@ -50,7 +51,6 @@ __all__ = [
     "StatusChanged",
     "TableChanged",
     "TableInfo",
-    "Update",
 ]
 
 log = logging.getLogger(__name__)
@@ -157,7 +157,10 @@ class ErrorReported(NamedTuple):
     text: str
 
 
-Update = StatusChanged | LobbyChanged | TableChanged | Seated | GameChanged | GameOver | ChatReceived | ErrorReported
+ClientUpdate = (
+    StatusChanged | LobbyChanged | TableChanged | Seated | GameChanged | GameOver | ChatReceived | ErrorReported
+)
+"""What `Client.updates()` yields (not `net.messages.Update`, the frame a game update comes in)."""
 
 
 # ---- the client ---------------------------------------------------------------------------
@@ -212,7 +215,7 @@ class Client:
         """Updates that arrived out of order (each one asked the host for a snapshot)."""
         self._watch = watch
         self._link = Link(self)
-        self._updates: asyncio.Queue[Update | None] = asyncio.Queue()
+        self._updates: asyncio.Queue[ClientUpdate | None] = asyncio.Queue()
         self._requests: dict[int, asyncio.Future[Outcome]] = {}
         self._aid = 0
 
@@ -249,7 +252,7 @@ class Client:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def updates(self) -> AsyncIterator[Update]:
+    async def updates(self) -> AsyncIterator[ClientUpdate]:
         """Every update, in order, until the client closes for good. One consumer only.
         Cancelling the loop that reads it is safe: no update is lost, the next read gets it."""
         while True:
@@ -258,7 +261,7 @@ class Client:
                 return
             yield item
 
-    def __aiter__(self) -> AsyncIterator[Update]:
+    def __aiter__(self) -> AsyncIterator[ClientUpdate]:
         return self.updates()
 
     def _fail_requests(self) -> None:
@@ -278,7 +281,7 @@ class Client:
         self._set_status(status, text, code)
         self._updates.put_nowait(None)
 
-    def _emit(self, update: Update) -> None:
+    def _emit(self, update: ClientUpdate) -> None:
         self._updates.put_nowait(update)
 
     # ---- requests ---------------------------------------------------------------------------

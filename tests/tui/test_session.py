@@ -8,7 +8,7 @@ import time
 from collections.abc import AsyncIterator
 
 from core.games import PIGEONS
-from net.client import Client, GameChanged, Status, TableChanged, Update
+from net.client import Client, ClientUpdate, GameChanged, Status, TableChanged
 from net.clock import LoopFakeClock
 from net.messages import TableInfo
 from pigeon_tui.session import Session
@@ -45,10 +45,10 @@ class _Scripted:
     latency = None
     token = None
 
-    def __init__(self, script: list[Update]) -> None:
+    def __init__(self, script: list[ClientUpdate]) -> None:
         self.script = script
 
-    async def updates(self) -> AsyncIterator[Update]:
+    async def updates(self) -> AsyncIterator[ClientUpdate]:
         for item in self.script:
             yield item
 
