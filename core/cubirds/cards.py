@@ -97,5 +97,13 @@ STEPS: Final = frozenset(
     }
 )
 """The decision kinds of a CuBirds turn; the state's `step` is one of them while the game runs."""
+LAY_SPECIES: Final = DecisionKind.LAY_SPECIES
+LAY_ROW: Final = DecisionKind.LAY_ROW
+LAY_END: Final = DecisionKind.LAY_END
+DRAW_TWO: Final = DecisionKind.DRAW_TWO
+FLY: Final = DecisionKind.FLY
+"""The steps as module constants, for code that runs at every decision: reading a member through
+its enum class costs ~900 instructions on this interpreter (EnumType's attribute hook), a global
+~20 (core's Pigeons & Guano hot paths do the same)."""
 
 assert len(CARD_IDS) == DECK_SIZE == sum(d.count for d in SPECIES_DEFS)

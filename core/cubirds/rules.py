@@ -7,7 +7,20 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Final
 
-from core.cubirds.cards import DRAW, LEFT, RIGHT, ROW_IDS, SPECIES, SPECIES_OF, SPECIES_ORDER
+from core.cubirds.cards import (
+    DRAW,
+    DRAW_TWO,
+    FLY,
+    LAY_END,
+    LAY_ROW,
+    LAY_SPECIES,
+    LEFT,
+    RIGHT,
+    ROW_IDS,
+    SPECIES,
+    SPECIES_OF,
+    SPECIES_ORDER,
+)
 from core.cubirds.events import Event, birds
 from core.cubirds.state import Cards, GameState, read
 from core.cubirds.turn import Events, draw_cards, enclosed, end_turn, flock_size, fly, lay
@@ -69,27 +82,27 @@ def ask(state: GameState, ev: Events) -> None:
         step = state.step
         seat = state.active
         hand = state.hands[seat]
-        if step is DecisionKind.LAY_SPECIES:
+        if step is LAY_SPECIES:
             options = _species_options(hand, False)
             if not options:
                 end_turn(state, ev)
                 continue
             prompt = _LAY_PROMPT
-        elif step is DecisionKind.LAY_ROW:
+        elif step is LAY_ROW:
             assert state.laying is not None
             prompt = _ROW_PROMPTS[state.laying][list(map(_SPECIES_OF_CARD, hand)).count(state.laying)]
             options = _ROW_OPTIONS
-        elif step is DecisionKind.LAY_END:
+        elif step is LAY_END:
             assert state.laying is not None and state.row is not None
             options = _end_options(state.rows[state.row], state.laying, state.row)
             prompt = _END_PROMPTS[state.row]
-        elif step is DecisionKind.DRAW_TWO:
+        elif step is DRAW_TWO:
             if not state.draw and not state.discard:
-                state.step = DecisionKind.FLY
+                state.step = FLY
                 continue
             options = _DRAW_OPTIONS
             prompt = _DRAW_PROMPT
-        elif step is DecisionKind.FLY:
+        elif step is FLY:
             options = _species_options(hand, True) if len(hand) >= _FEWEST_FLOCK else ()
             if not options:
                 end_turn(state, ev)
@@ -189,35 +202,35 @@ _FEWEST_FLOCK: Final = min(d.small for d in SPECIES.values())
 def _answer_species(state: GameState, value: OptionValue, ev: Events) -> None:
     """C3.1: the species to lay."""
     state.laying = str(value)
-    state.step = DecisionKind.LAY_ROW
+    state.step = LAY_ROW
 
 
 def _answer_row(state: GameState, value: OptionValue, ev: Events) -> None:
     if value == BACK:
         state.laying = None
-        state.step = DecisionKind.LAY_SPECIES
+        state.step = LAY_SPECIES
         return
     state.row = _ROW_INDEX[str(value)]
-    state.step = DecisionKind.LAY_END
+    state.step = LAY_END
 
 
 def _answer_end(state: GameState, value: OptionValue, ev: Events) -> None:
     """C3.1-C3.4: lay, take what is enclosed, refill; the draw is offered only if nothing was."""
     if value == BACK:
         state.row = None
-        state.step = DecisionKind.LAY_ROW
+        state.step = LAY_ROW
         return
     assert state.laying is not None and state.row is not None
     took = lay(state, state.active, state.laying, state.row, str(value), ev)
     state.laying = state.row = None
-    state.step = DecisionKind.FLY if took else DecisionKind.DRAW_TWO
+    state.step = FLY if took else DRAW_TWO
 
 
 def _answer_draw(state: GameState, value: OptionValue, ev: Events) -> None:
     """C3.3: draw two, or not."""
     if value == DRAW_VALUE:
         draw_cards(state, state.active, DRAW, ev)
-    state.step = DecisionKind.FLY
+    state.step = FLY
 
 
 def _answer_fly(state: GameState, value: OptionValue, ev: Events) -> None:
@@ -228,9 +241,9 @@ def _answer_fly(state: GameState, value: OptionValue, ev: Events) -> None:
 
 
 _ANSWERS: Final[dict[DecisionKind, Callable[[GameState, OptionValue, Events], None]]] = {
-    DecisionKind.LAY_SPECIES: _answer_species,
-    DecisionKind.LAY_ROW: _answer_row,
-    DecisionKind.LAY_END: _answer_end,
-    DecisionKind.DRAW_TWO: _answer_draw,
-    DecisionKind.FLY: _answer_fly,
+    LAY_SPECIES: _answer_species,
+    LAY_ROW: _answer_row,
+    LAY_END: _answer_end,
+    DRAW_TWO: _answer_draw,
+    FLY: _answer_fly,
 }

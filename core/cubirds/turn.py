@@ -9,10 +9,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Final
 
-from core.cubirds.cards import HAND, LEFT, MAX_TURNS, ROW_IDS, SPECIES, SPECIES_OF, WIN_PAIRS, WIN_SPECIES
+from core.cubirds.cards import HAND, LAY_SPECIES, LEFT, MAX_TURNS, ROW_IDS, SPECIES, SPECIES_OF, WIN_PAIRS, WIN_SPECIES
 from core.cubirds.events import Event, EventKind
 from core.cubirds.state import Cards, Ending, GameState
-from core.decisions import DecisionKind
 from core.rng import shuffle
 
 Events = list[Event]
@@ -21,6 +20,17 @@ _PAIRS, _EACH = WIN_PAIRS
 _OF: Final = SPECIES_OF
 _FEWEST: Final = min(WIN_SPECIES, _PAIRS * _EACH)
 """C5.1: no collection of fewer cards wins."""
+_LAID, _CAPTURED, _REFILLED, _RESHUFFLED, _DREW, _FLEW, _TURN, _DEALT = (
+    EventKind.LAID,
+    EventKind.CAPTURED,
+    EventKind.REFILLED,
+    EventKind.RESHUFFLED,
+    EventKind.DREW,
+    EventKind.FLEW,
+    EventKind.TURN,
+    EventKind.DEALT,
+)
+"""The kinds of every turn's events as module constants (core.cubirds.cards.LAY_SPECIES says why)."""
 _event: Final = partial(tuple.__new__, Event)
 """Build an Event (all ten fields: kind, player, cards, row, side, secret, turn, card_count, kept,
 round) without its Python-level __new__: playouts make many."""
@@ -55,10 +65,10 @@ def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Even
         state.rows[row] = r[:a] + laid
     state.hands[seat] = tuple([c for c in hand if _OF[c] != species]) + taken
     rid = ROW_IDS[row]
-    ev.append(_event((EventKind.LAID, seat, laid, rid, side, False, 0, 0, 0, 0)))
+    ev.append(_event((_LAID, seat, laid, rid, side, False, 0, 0, 0, 0)))
     if not taken:
         return False
-    ev.append(_event((EventKind.CAPTURED, seat, taken, rid, None, False, 0, 0, 0, 0)))
+    ev.append(_event((_CAPTURED, seat, taken, rid, None, False, 0, 0, 0, 0)))
     refill(state, row, ev)
     return True
 
@@ -84,7 +94,7 @@ def refill(state: GameState, row: int, ev: Events) -> None:
     if added:
         more = tuple(added)
         state.rows[row] = r + more
-        ev.append(_event((EventKind.REFILLED, None, more, ROW_IDS[row], None, False, 0, 0, 0, 0)))
+        ev.append(_event((_REFILLED, None, more, ROW_IDS[row], None, False, 0, 0, 0, 0)))
 
 
 def draw_card(state: GameState, ev: Events) -> str | None:
@@ -104,14 +114,14 @@ def reshuffle(state: GameState, ev: Events) -> None:
     state.discard = ()
     state.rng = shuffle(state.rng, pile)
     state.draw[:0] = pile
-    ev.append(_event((EventKind.RESHUFFLED, None, (), None, None, False, 0, len(pile), 0, 0)))
+    ev.append(_event((_RESHUFFLED, None, (), None, None, False, 0, len(pile), 0, 0)))
 
 
 def draw_cards(state: GameState, seat: int, count: int, ev: Events) -> None:
     """C3.3: draw `count` cards into the seat's hand (fewer if there are none left, C3.5)."""
     drawn = tuple(take(state, count, ev))
     state.hands[seat] += drawn
-    ev.append(_event((EventKind.DREW, seat, drawn, None, None, True, 0, len(drawn), 0, 0)))
+    ev.append(_event((_DREW, seat, drawn, None, None, True, 0, len(drawn), 0, 0)))
 
 
 def take(state: GameState, count: int, ev: Events) -> list[str]:
@@ -147,7 +157,7 @@ def fly(state: GameState, seat: int, species: str, ev: Events) -> None:
     state.hands[seat] = tuple([c for c in hand if _OF[c] != species])
     state.collections[seat] += flock[:keep]
     state.discard += flock[keep:]
-    ev.append(_event((EventKind.FLEW, seat, flock, None, None, False, 0, 0, keep, 0)))
+    ev.append(_event((_FLEW, seat, flock, None, None, False, 0, 0, keep, 0)))
 
 
 def wins(collection: Cards) -> bool:
@@ -202,9 +212,9 @@ def end_turn(state: GameState, ev: Events) -> None:
             refill(state, row, ev)
     state.turn += 1
     state.active = nxt
-    state.step = DecisionKind.LAY_SPECIES
+    state.step = LAY_SPECIES
     state.laying = state.row = None
-    ev.append(_event((EventKind.TURN, nxt, (), None, None, False, state.turn, 0, 0, 0)))
+    ev.append(_event((_TURN, nxt, (), None, None, False, state.turn, 0, 0, 0)))
 
 
 def deal(state: GameState, dealer: int, ev: Events) -> None:
@@ -218,7 +228,7 @@ def deal(state: GameState, dealer: int, ev: Events) -> None:
     for i, s in enumerate(order):
         state.hands[s] += tuple(cards[i::n])
     for s in order:
-        ev.append(_event((EventKind.DEALT, s, state.hands[s], None, None, True, 0, HAND, 0, 0)))
+        ev.append(_event((_DEALT, s, state.hands[s], None, None, True, 0, HAND, 0, 0)))
 
 
 def _game_over(state: GameState, ending: Ending, ev: Events) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Final, NamedTuple
 
-from core.cubirds.cards import ROWS, SPECIES
+from core.cubirds.cards import LAY_SPECIES, ROWS, SPECIES
 from core.cubirds.scoring import Score, best, tally
 from core.cubirds.state import GAME, Ending, GameState
 from core.decisions import Decision, DecisionKind
@@ -122,7 +122,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     own = player is not None and player == state.active
     step = state.step
     if not own and step in _LAYING:
-        step = DecisionKind.LAY_SPECIES
+        step = LAY_SPECIES
     return _view(
         (
             player,
