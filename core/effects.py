@@ -254,6 +254,8 @@ def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, e
 
 
 def clockwise_plays(state: GameState, plays: tuple[tuple[int, str], ...]) -> list[tuple[int, str]]:
+    if len(plays) < 2:
+        return list(plays)
     rank = seat_rank(state)
     return sorted(plays, key=lambda p: rank[p[0]])
 
@@ -563,7 +565,10 @@ def playable(state: GameState, seat: int, card: str) -> bool:
         return next(_birdseed_targets(state, zone_count(state)), None) is not None
     if kind is _SWEEPER:
         guano = state.guano
-        return any(guano[z] for z in _sweeper_zones(state, zone_count(state)))
+        for z in _sweeper_zones(state, zone_count(state)):  # a loop: any() of a generator costs two calls
+            if guano[z]:
+                return True
+        return False
     return kind in _ANYWHERE
 
 

@@ -60,7 +60,7 @@ def ask(
     answer. Every caller asks last thing in its step, so the answer comes just as if it ran here."""
     state.stack.append(frame)
     if len(options) == 1 and kind is not _ACTION and kind not in REACTIONS:
-        state.stack.append({"k": FORCED, "player": player, "value": options[0].value})
+        state.stack.append({"k": FORCED, "player": player, "value": options[0][0]})  # [0]: .value is a descriptor call
         return
     state.open.append(new_decision(state.next_id, player, kind, prompt, tuple(options)))
     state.next_id += 1
