@@ -133,7 +133,7 @@ def table_of(host: Host, name: str) -> tuple[Table, int]:
 async def play_until_each_moved(host: Host, players: dict[str, Terminal], timeout: float = 90.0) -> None:
     """Press each player's keys when the host waits for them (0 passes a reaction, 1 picks the
     first option) until every one of them has made a choice the host recorded. A decision's key
-    is pressed again if it is still open a second later (the press came before the screen)."""
+    is pressed again if it is still open 0.3 s later (the press came before the screen)."""
     loop = asyncio.get_running_loop()
     pressed: dict[tuple[str, int], float] = {}
     async with asyncio.timeout(timeout):
@@ -152,7 +152,7 @@ async def play_until_each_moved(host: Host, players: dict[str, Terminal], timeou
                     continue
                 for d in table.state.open:
                     if d.player == seat:
-                        if loop.time() - pressed.get((name, d.id), -1.0) >= 1.0:
+                        if loop.time() - pressed.get((name, d.id), -1.0) >= 0.3:
                             pressed[name, d.id] = loop.time()
                             term.press("0" if d.kind in REACTIONS else "1")
                         break
