@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
 import core.bots as pigeons_bots
 import core.cubirds.bots as cubirds_bots
@@ -97,9 +97,9 @@ class GameScore(Protocol):
     def total(self) -> int: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """A setting a game is started with, besides players and seed."""
+class Setting(NamedTuple):
+    """A setting a game is started with, besides players and seed. (A NamedTuple: every client
+    defines it at start, where a frozen dataclass costs six times as much, issue 9.)"""
 
     name: str
     default: SettingValue
@@ -211,8 +211,7 @@ _PIGEONS_SETTINGS: Final = (
 so are the two customizable cards (`custom_1`, `custom_2`: `core.cards.custom_from_text`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _PigeonsSettings:
+class _PigeonsSettings(NamedTuple):
     edition: Edition
     first: int | None
     blind: bool
