@@ -562,6 +562,10 @@ def playable(state: GameState, seat: int, card: str) -> bool:
     if kind in GUANO_KINDS:
         return any(state.pigeons)
     if kind is _BIRDSEED:
+        pigeons = state.pigeons
+        for y in range(1, zone_count(state)):
+            if pigeons[y]:
+                return True  # that pigeon may move to the Road, which takes any (R1.2): the usual case, quick
         return next(_birdseed_targets(state, zone_count(state)), None) is not None
     if kind is _SWEEPER:
         guano = state.guano
@@ -572,6 +576,7 @@ def playable(state: GameState, seat: int, card: str) -> bool:
     return kind in _ANYWHERE
 
 
+assert open_to_all(0), "playable() counts on the Road taking any pigeon"
 _ANYWHERE: Final = frozenset((_WROOM, _ZOT, _BLAM))
 """R5 [D]: the cards that need no pigeon: they always have a target."""
 
