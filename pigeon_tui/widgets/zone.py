@@ -65,6 +65,21 @@ def grouped(letters: list[str], times: str) -> str:
     return " ".join(grouped_token(x, letters.count(x), times) for x in order)
 
 
+def pigeon_layout(
+    words: list[str], letters: list[str], width: int, room: int, times: str
+) -> tuple[list[str], str] | None:
+    """How a Zone lists its pigeons in `width` cells: by name on `room` lines, else by letter
+    ("I S F"), else by kind if that fits a line ("I×2 S×3 L F": easier to count than a run of
+    letters), else letters run together ("ISFSL"); None: by kind, whatever its length."""
+    if _lines_needed(words, 1, width) <= room:
+        return words, " "
+    if _lines_needed(letters, 1, width) <= 1:
+        return letters, " "
+    if len(grouped(letters, times)) > width and len(letters) <= width:
+        return letters, ""
+    return None
+
+
 def _lines_needed(tokens: list[str], sep: int, width: int) -> int:
     """Lines that `tokens` take when wrapped greedily at `width`."""
     lines, used = 1, 0
@@ -236,10 +251,8 @@ class ZoneBox(Widget):
         words = [pigeon_word(r) for r in rows]
         letters = [PIGEON_LETTER[r.kind] for r in rows]
         room = 2 if self.screen.has_class("-tall") else 1
-        for tokens, sep in ((words, " "), (letters, " "), (letters, "")):
-            if _lines_needed(tokens, len(sep), width) <= (room if tokens is words else 1):
-                break
-        else:  # too many to list: one token per kind, "I×4 F×3 L S"
+        layout = pigeon_layout(words, letters, width, room, self.glyphs.times)
+        if layout is None:  # one token per kind, "I×4 F×3 L S"
             firsts = {letter: i for i, letter in reversed(list(enumerate(letters)))}
             parts_: list[Content | str] = []
             for letter, i in sorted(firsts.items(), key=lambda x: x[1]):
@@ -247,6 +260,7 @@ class ZoneBox(Widget):
                 parts_ += [" "] if parts_ else []
                 parts_.append(self._card(pigeons[i], token, pigeon_style(rows[i])))
             return Content.assemble(*parts_)
+        tokens, sep = layout
         parts: list[Content | str] = []
         for i, (card, row, token) in enumerate(zip(pigeons, rows, tokens, strict=False)):
             if i:

@@ -10,7 +10,7 @@ from net.spawn import HostSpec, start_host
 from pigeon_tui.app import PigeonApp
 from pigeon_tui.screens.table import TableScreen
 from pigeon_tui.session import GameOptions, Session
-from pigeon_tui.widgets.zone import ZoneBox, grouped
+from pigeon_tui.widgets.zone import ZoneBox, grouped, pigeon_layout
 from tests.tui.conftest import screen_text
 from tests.tui.test_net import _until
 
@@ -59,6 +59,18 @@ async def test_six_long_names_at_80x24_keep_a_readable_part_and_the_whole_in_the
 def test_a_balcony_too_full_to_list_groups_its_pigeons_by_kind() -> None:
     assert grouped(list("IFIFIFLIS"), "×") == "I×4 F×3 L S"
     assert grouped(list("IFIFIFLIS"), "x") == "Ix4 Fx3 L S"
+
+
+def test_a_balcony_lists_names_then_letters_then_kinds_then_a_run_of_letters() -> None:
+    """Ten pigeons in a 16-cell Balcony are counted by kind ("I×2 S×3 L×3 F C"), not run
+    together as "ISFSILLLSC" (seen at 80x24); a run of letters only where kinds do not fit."""
+    letters = list("ISFSILLLSC")
+    words = ["Infamous"] * len(letters)
+    assert pigeon_layout(words[:1], letters[:1], 16, 1, "×") == (["Infamous"], " ")
+    assert pigeon_layout(words[:3], letters[:3], 16, 1, "×") == (letters[:3], " ")
+    assert pigeon_layout(words, letters, 16, 1, "×") is None  # by kind: 15 cells
+    assert pigeon_layout(words[:9], letters[:9], 9, 1, "×") == (letters[:9], "")  # kinds need 15
+    assert pigeon_layout(words, letters, 9, 1, "×") is None  # neither fits: by kind, cut
 
 
 def test_the_results_show_names_whole_when_they_fit() -> None:
