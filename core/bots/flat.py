@@ -125,8 +125,9 @@ def search(
             return t
         alive.sort(key=lambda i: -t.sums[i] / t.counts[i])
         alive = alive[: (len(alive) + 1) // 2]
-        if len(alive) == 1:
-            # a lone option's extra playouts pair with no rival's, so they change no choice
+        if len(alive) == 1 and not final:
+            # a lone option's extra playouts pair with no rival's, so they change no choice; in
+            # the final phase they still look for samples in which it calls the phase off
             return t
 
 
