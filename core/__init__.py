@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from core.cards import Edition, custom_pigeon
-    from core.decisions import Decision, DecisionKind, ErrorCode, IllegalChoice, Option, OptionValue
+    from core.decisions import ChoiceErrorCode, Decision, DecisionKind, IllegalChoice, Option, OptionValue
     from core.events import Event, EventKind, describe, redact
     from core.rules import apply, load, pending
     from core.scoring import Score, scores, winners
@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from core.state import GameState
 
 _HOMES: Final = {
+    "ChoiceErrorCode": "core.decisions",
     "Decision": "core.decisions",
     "DecisionKind": "core.decisions",
     "Edition": "core.cards",
-    "ErrorCode": "core.decisions",
     "Event": "core.events",
     "EventKind": "core.events",
     "GameState": "core.state",
@@ -41,10 +41,10 @@ _HOMES: Final = {
 }
 
 __all__ = [
+    "ChoiceErrorCode",
     "Decision",
     "DecisionKind",
     "Edition",
-    "ErrorCode",
     "Event",
     "EventKind",
     "GameState",

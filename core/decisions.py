@@ -92,7 +92,10 @@ class Decision:
         return dec
 
 
-class ErrorCode(StrEnum):
+class ChoiceErrorCode(StrEnum):
+    """Why `apply` refused a choice (`IllegalChoice.code`); the host sends the same values as
+    `net.errors.ErrorCode`s."""
+
     NOT_YOUR_DECISION = "not_your_decision"
     STALE_DECISION = "stale_decision"
     OPTION_NOT_OFFERED = "option_not_offered"
@@ -102,7 +105,7 @@ class ErrorCode(StrEnum):
 class IllegalChoice(Exception):
     """A choice `apply` refused; the state is unchanged."""
 
-    def __init__(self, code: ErrorCode, detail: str) -> None:
+    def __init__(self, code: ChoiceErrorCode, detail: str) -> None:
         super().__init__(f"{code.value}: {detail}")
         self.code = code
         self.detail = detail
@@ -114,22 +117,24 @@ def find_choice(
     """The open decision a choice answers and the option value it names, for any game; changes
     nothing. Raises IllegalChoice (game over, stale id, another seat's decision, not offered)."""
     if over:
-        raise IllegalChoice(ErrorCode.GAME_OVER, "the game is over")
+        raise IllegalChoice(ChoiceErrorCode.GAME_OVER, "the game is over")
     for decision in open_:
         if decision.id == decision_id:
             break
     else:
-        raise IllegalChoice(ErrorCode.STALE_DECISION, f"decision {decision_id!r} is not open")
+        raise IllegalChoice(ChoiceErrorCode.STALE_DECISION, f"decision {decision_id!r} is not open")
     if decision.player != player:
-        raise IllegalChoice(ErrorCode.NOT_YOUR_DECISION, f"decision {decision_id} belongs to another player")
+        raise IllegalChoice(ChoiceErrorCode.NOT_YOUR_DECISION, f"decision {decision_id} belongs to another player")
     try:
         value = option if type(option) is str or _plain_tuple(option) else normalize(option)
     except ValueError:
-        raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
+        raise IllegalChoice(ChoiceErrorCode.OPTION_NOT_OFFERED, f"{option!r} is not an option value") from None
     for o in decision.options:
         if o[0] == value:  # o.value: a NamedTuple field read by name is a descriptor call, by index is not
             return decision, o[0]
-    raise IllegalChoice(ErrorCode.OPTION_NOT_OFFERED, f"{value!r} is not among the options of decision {decision_id}")
+    raise IllegalChoice(
+        ChoiceErrorCode.OPTION_NOT_OFFERED, f"{value!r} is not among the options of decision {decision_id}"
+    )
 
 
 def _plain_tuple(option: object) -> bool:

@@ -35,7 +35,7 @@ class ErrorCode(StrEnum):
     NOT_SEATED = "not_seated"
     NOT_ALLOWED = "not_allowed"
     WRONG_PHASE = "wrong_phase"
-    # A choice refused; the first four are the engine's own codes (core.decisions.ErrorCode).
+    # A choice refused; the first four are the engine's own codes (core.decisions.ChoiceErrorCode).
     NOT_YOUR_DECISION = "not_your_decision"
     STALE_DECISION = "stale_decision"
     OPTION_NOT_OFFERED = "option_not_offered"

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from core.decisions import ErrorCode, IllegalChoice
+from core.decisions import ChoiceErrorCode, IllegalChoice
 from core.rules import apply, load
 from core.state import GameState
 from tests.core.scenario import BLAM, COMMON, FINE, GUANO, STUPID, build, choose, decision
 
 
-def _refused(state: GameState, player: int, decision_id: Any, option: object, code: ErrorCode) -> None:
+def _refused(state: GameState, player: int, decision_id: Any, option: object, code: ChoiceErrorCode) -> None:
     before = state.to_dict()
     with pytest.raises(IllegalChoice) as err:
         apply(state, player, decision_id, option)
@@ -30,7 +30,7 @@ def _state() -> GameState:
 def test_apply_refuses_another_players_decision() -> None:
     """design.md: answering someone else's decision is NOT_YOUR_DECISION; nothing changes."""
     state = _state()
-    _refused(state, 1, decision(state, 0).id, "draw", ErrorCode.NOT_YOUR_DECISION)
+    _refused(state, 1, decision(state, 0).id, "draw", ChoiceErrorCode.NOT_YOUR_DECISION)
 
 
 def test_apply_refuses_a_stale_decision() -> None:
@@ -38,9 +38,9 @@ def test_apply_refuses_a_stale_decision() -> None:
     state = _state()
     old = decision(state, 0).id
     choose(state, 0, "draw")
-    _refused(state, 0, old, "draw", ErrorCode.STALE_DECISION)
-    _refused(state, 0, 9999, "draw", ErrorCode.STALE_DECISION)
-    _refused(state, 0, "1", "draw", ErrorCode.STALE_DECISION)
+    _refused(state, 0, old, "draw", ChoiceErrorCode.STALE_DECISION)
+    _refused(state, 0, 9999, "draw", ChoiceErrorCode.STALE_DECISION)
+    _refused(state, 0, "1", "draw", ChoiceErrorCode.STALE_DECISION)
 
 
 @pytest.mark.parametrize(
@@ -50,13 +50,13 @@ def test_apply_refuses_a_stale_decision() -> None:
 def test_apply_refuses_an_option_not_offered(option: Any) -> None:
     """design.md: a value that is not among the options is OPTION_NOT_OFFERED; nothing changes."""
     state = _state()
-    _refused(state, 0, decision(state, 0).id, option, ErrorCode.OPTION_NOT_OFFERED)
+    _refused(state, 0, decision(state, 0).id, option, ChoiceErrorCode.OPTION_NOT_OFFERED)
 
 
 def test_apply_refuses_an_option_of_another_decision() -> None:
     """design.md: a Zone id is an option of a TARGET decision, not of an ACTION decision."""
     state = _state()
-    _refused(state, 0, decision(state, 0).id, "road", ErrorCode.OPTION_NOT_OFFERED)
+    _refused(state, 0, decision(state, 0).id, "road", ChoiceErrorCode.OPTION_NOT_OFFERED)
 
 
 def test_apply_accepts_a_list_for_a_tuple_option() -> None:
@@ -70,8 +70,8 @@ def test_apply_refuses_everything_once_the_game_is_over() -> None:
     """R6.1: a finished game refuses every choice with GAME_OVER; nothing changes."""
     state = build(2, spare_flock="removed", actions_left=0, flock=[], final_left=1)
     assert state.over
-    _refused(state, 0, 1, "draw", ErrorCode.GAME_OVER)
-    _refused(state, 1, state.next_id - 1, "draw", ErrorCode.GAME_OVER)
+    _refused(state, 0, 1, "draw", ChoiceErrorCode.GAME_OVER)
+    _refused(state, 1, state.next_id - 1, "draw", ChoiceErrorCode.GAME_OVER)
 
 
 def test_apply_checks_the_player_in_a_reaction_window() -> None:
@@ -80,9 +80,9 @@ def test_apply_checks_the_player_in_a_reaction_window() -> None:
     choose(state, 0, ("play", GUANO[0]))
     choose(state, 0, "road")
     d1, d2 = decision(state, 1), decision(state, 2)
-    _refused(state, 2, d1.id, FINE[0], ErrorCode.NOT_YOUR_DECISION)
-    _refused(state, 0, d2.id, "pass", ErrorCode.NOT_YOUR_DECISION)
-    _refused(state, 2, d2.id, FINE[0], ErrorCode.OPTION_NOT_OFFERED)
+    _refused(state, 2, d1.id, FINE[0], ChoiceErrorCode.NOT_YOUR_DECISION)
+    _refused(state, 0, d2.id, "pass", ChoiceErrorCode.NOT_YOUR_DECISION)
+    _refused(state, 2, d2.id, FINE[0], ChoiceErrorCode.OPTION_NOT_OFFERED)
 
 
 # ---- from_dict --------------------------------------------------------------------------------

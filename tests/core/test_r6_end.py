@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.decisions import ErrorCode, IllegalChoice
+from core.decisions import ChoiceErrorCode, IllegalChoice
 from core.events import Event, EventKind
 from core.rules import apply, pending
 from core.scoring import winners
@@ -71,7 +71,7 @@ def test_r6_1_over_game_refuses_choices() -> None:
     assert state.over
     with pytest.raises(IllegalChoice) as err:
         apply(state, 0, 1, "draw")
-    assert err.value.code is ErrorCode.GAME_OVER
+    assert err.value.code is ChoiceErrorCode.GAME_OVER
 
 
 def test_r6_2_infamous_back_into_the_deck_cancels_the_final_phase() -> None:
