@@ -12,6 +12,7 @@ import hashlib
 import json
 import socket
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -100,11 +101,23 @@ def choices_in(db: Path) -> int:
         return 0
 
 
-async def game(seed: int, workdir: Path, kill_at: int | None, game_id: str = "pigeons", limit: float = 180) -> Played:
+StartHost = Callable[[HostSpec], Awaitable[HostProcess]]
+"""How a host child is started: `net.spawn.start_host` (a new interpreter) or a test's faster way
+(tests/net/zygote.py) that runs the same `pigeon-tui host` command line in a child process."""
+
+
+async def game(
+    seed: int,
+    workdir: Path,
+    kill_at: int | None,
+    game_id: str = "pigeons",
+    limit: float = 180,
+    start: StartHost = start_host,
+) -> Played:
     """Play game `seed` (killing the host once `kill_at` choices are written, if given)."""
     db = workdir / f"games-{seed}-{kill_at}.sqlite"
     port = free_port()
-    host: HostProcess = await start_host(spec(seed, db, port, game_id))
+    host: HostProcess = await start(spec(seed, db, port, game_id))
     clients = [Client("127.0.0.1", port, name, table=1) for name in PEOPLE]
     killed_at = None
     try:
@@ -119,7 +132,7 @@ async def game(seed: int, workdir: Path, kill_at: int | None, game_id: str = "pi
                 host.process.wait()
                 killed_at = choices_in(db)
                 await host.stop()
-                host = await start_host(spec(seed, db, port, game_id, resume=True))
+                host = await start(spec(seed, db, port, game_id, resume=True))
             await asyncio.gather(*players)
     finally:
         for c in clients:
