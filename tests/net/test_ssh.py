@@ -10,7 +10,7 @@ import os
 import stat
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -26,11 +26,24 @@ from net.ssh.child import TermSize, child_argv, child_env, safe_value
 from net.ssh.server import NEEDS_PTY, SshConfig, SshServer, serve_ssh
 from net.table import Table, TableConfig
 from tests.net.helpers import FAST
+from tests.net.zygote import Zygote
 
 PASSWORD = "pigeons"
 STAND_IN = (sys.executable, str(Path(__file__).with_name("tui_stand_in.py")))
 """The child for tests of the server's own work: draws the lobby's words at once (the real TUI
 is the child of the tests that play or draw)."""
+
+
+@pytest.fixture(scope="module")
+def tuis() -> Iterator[Zygote]:
+    """TUIs forked from a process that has imported the app, for the tests that play or draw
+    through the TUI (a new interpreter spends ~0.9 s of CPU importing it). A guest playing bots
+    and p0 of the five sessions keep the TUI as a new interpreter, as serve-ssh runs it."""
+    z = Zygote(tui=True)
+    yield z
+    z.close()
+
+
 WAIT = 60.0
 """Seconds a screen may take to show what a test waits for (a loaded CI machine is slow)."""
 
@@ -208,8 +221,8 @@ def test_config_needs_exactly_one_way_in() -> None:
 # ---- sessions -----------------------------------------------------------------------------
 
 
-async def test_pty_session_reaches_the_lobby_then_a_table_and_makes_a_move(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, host), login(server, "ada") as conn:
+async def test_pty_session_reaches_the_lobby_then_a_table_and_makes_a_move(tmp_path: Path, tuis: Zygote) -> None:
+    async with front_door(tmp_path, command=tuis.tui_command) as (server, host), login(server, "ada") as conn:
         term = await at_lobby(conn)
         assert "ada" not in host.tables[1].info()["seats"]
         term.press("\r")  # sit at Table 1: its other seat is a bot, so the game starts
@@ -221,8 +234,13 @@ async def test_pty_session_reaches_the_lobby_then_a_table_and_makes_a_move(tmp_p
         assert table.record is not None and any(c[0] == seat for c in table.record.choices)
 
 
-async def test_a_guest_sits_at_the_cubirds_table_of_serve_ssh_game_cubirds_and_lays_birds(tmp_path: Path) -> None:
-    async with front_door(tmp_path, host=game_host(game="cubirds")) as (server, host), login(server, "ada") as conn:
+async def test_a_guest_sits_at_the_cubirds_table_of_serve_ssh_game_cubirds_and_lays_birds(
+    tmp_path: Path, tuis: Zygote
+) -> None:
+    async with (
+        front_door(tmp_path, host=game_host(game="cubirds"), command=tuis.tui_command) as (server, host),
+        login(server, "ada") as conn,
+    ):
         term = await at_lobby(conn)
         assert host.tables[1].info()["game_id"] == "cubirds"
         term.press("\r")
@@ -252,8 +270,8 @@ async def test_the_child_gets_the_client_terminal_and_no_server_secrets(
         assert int(fields[4]) != 0  # tty_nr: it has a controlling terminal
 
 
-async def test_resize_reaches_the_tui_and_it_redraws(tmp_path: Path) -> None:
-    async with front_door(tmp_path) as (server, _host), login(server) as conn:
+async def test_resize_reaches_the_tui_and_it_redraws(tmp_path: Path, tuis: Zygote) -> None:
+    async with front_door(tmp_path, command=tuis.tui_command) as (server, _host), login(server) as conn:
         term = await at_lobby(conn)
         async with asyncio.timeout(WAIT):  # the footer may be drawn a frame after the lobby
             while "Quit" not in term.screen.display[23]:
@@ -385,11 +403,11 @@ async def test_host_key_is_kept_private_and_survives_a_restart(tmp_path: Path) -
     assert stat.S_IMODE((tmp_path / "host_key").stat().st_mode) == 0o600
 
 
-async def test_the_same_key_takes_its_seat_back(tmp_path: Path) -> None:
+async def test_the_same_key_takes_its_seat_back(tmp_path: Path, tuis: Zygote) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(key.export_public_key())
-    async with front_door(tmp_path, authorized_keys=keys) as (server, host):
+    async with front_door(tmp_path, authorized_keys=keys, command=tuis.tui_command) as (server, host):
         async with login(server, "ada", client_keys=[key]) as conn:
             term = await at_lobby(conn)
             term.press("\r")
@@ -466,8 +484,8 @@ async def test_five_sessions_play_at_one_table(tmp_path: Path) -> None:
                         await asyncio.sleep(0.01)
             await asyncio.gather(*(t.wait_for("Your hand") for t in terms))
             assert len(server.sessions) == 5
-            tuis = [s for s in server.sessions if s.child is not None and "pigeon_tui" in cmdline(s.child.pid)]
-            assert len(tuis) == 1  # p0's: the TUI plays among the others
+            real = [s for s in server.sessions if s.child is not None and "pigeon_tui" in cmdline(s.child.pid)]
+            assert len(real) == 1  # p0's: the TUI plays among the others
             await play_until_each_moved(host, dict(zip(names, terms, strict=True)), timeout=150)
 
 
