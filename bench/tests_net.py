@@ -4,11 +4,15 @@ it waited for: TUIs, hosts, the zygote and its forks), then the medians, with th
 
     python bench/tests_net.py --runs 3
     python bench/tests_net.py --runs 3 --against /tmp/old --python /tmp/old-venv/bin/python
+    python bench/tests_net.py --tree /tmp/new --tree-python /tmp/new-venv/bin/python --against ...
 
 With `--against DIR` (a checkout of another commit, e.g. `git archive 5fc171a | tar -x -C DIR`,
 with a Python that imports its packages first), the runs alternate between that tree and this
 one, and both run only the tests that tree has (by node id), so the figures compare like with
-like on a shared machine. Nothing here is a test: the figures depend on the machine and its load.
+like on a shared machine. A checkout's Python must import that checkout's packages first, child
+processes included (serve-ssh's children get no PYTHONPATH): a venv whose site-packages holds a
+.pth naming the checkout, then the dependencies' site-packages; measure a copy (`--tree`) rather
+than a worktree you edit meanwhile. Nothing here is a test: the figures depend on the machine and its load.
 """
 
 from __future__ import annotations
@@ -58,8 +62,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--against", type=Path, default=None, help="another checkout, run alternately")
     ap.add_argument("--python", default=sys.executable, help="the other checkout's Python")
+    ap.add_argument("--tree", type=Path, default=HERE, help="the checkout measured (default: this one)")
+    ap.add_argument("--tree-python", default=sys.executable, help="its Python")
     args = ap.parse_args()
-    trees = [("this", HERE, sys.executable)]
+    trees = [("this", args.tree.resolve(), args.tree_python)]
     ids = None
     if args.against is not None:
         ids = node_ids(args.against, args.python)
