@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import gc
 import importlib
 import json
 import os
@@ -41,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from net.forked import Forked
+from net.forked import _child as run_forked
 from net.spawn import HostFailed, HostProcess, HostSpec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,24 +217,13 @@ def _fork_on_terminal(argv: list[str], run: Callable[[list[str]], int], tty: int
     pid = os.fork()
     if pid:
         return pid
-    code = 1
     try:
         os.setsid()
         fcntl.ioctl(tty, termios.TIOCSCTTY, 0)
-        for fd in (0, 1, 2):
-            os.dup2(tty, fd)
-        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
-        gc.enable()
-        code = run(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
     except BaseException:
         traceback.print_exc()
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
-        os._exit(code)
+        os._exit(1)
+    run_forked(argv, run, tty, tty, tty)  # as play's forked host from here: stdio, files, gc, exit
 
 
 def _in(main: Callable[[list[str]], int], env: dict[str, str], cwd: str) -> Callable[[list[str]], int]:
