@@ -29,14 +29,13 @@ def test_host_help_never_loads_textual() -> None:
     assert out.stdout.strip().endswith("HEADLESS")
 
 
-def test_host_refuses_impossible_settings() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "pigeon_tui", "host", "--seats", "3", "--bots", "4"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 2 and "bots" in out.stderr
+def test_host_refuses_impossible_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    """In this process: `host` refuses its settings before it starts anything (the command's
+    own entry point, `python -m pigeon_tui host`, is what tests/net/test_spawn.py's hosts run)."""
+    from pigeon_tui.cli import main
+
+    assert main(["host", "--seats", "3", "--bots", "4"]) == 2
+    assert "bots" in capsys.readouterr().err
 
 
 async def test_private_host_child_plays_a_game_and_never_loads_textual() -> None:
