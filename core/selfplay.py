@@ -67,6 +67,16 @@ def play_game(
     times: list[list[float]] = [[] for _ in bots]
     count = 0
     view, apply = direct(game.view), direct(game.apply)
+    if now is None and on_events is None:
+        # nothing to time or pass on: the loop of the engines' speed benches (bench/engine.py,
+        # bench/cubirds.py), where this loop's own work is a tenth of a random game's
+        choose = [bot.choose for bot in bots]
+        while not state.over:
+            decision = state.open[0]
+            seat = decision.player
+            apply(state, seat, decision.id, choose[seat](view(state, seat), decision))
+            count += 1
+        return count, times
     while not state.over:
         decision = state.open[0]
         seat = decision.player
