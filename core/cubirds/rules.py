@@ -3,7 +3,7 @@ species, row, end (C3.1); draw two or not (C3.3); fly a flock or not (C4.1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 from typing import Final
 
@@ -23,8 +23,9 @@ from core.cubirds.cards import (
 )
 from core.cubirds.events import Event, birds
 from core.cubirds.state import Cards, GameState, read
-from core.cubirds.turn import Events, draw_cards, enclosed, end_turn, flock_size, fly, lay
+from core.cubirds.turn import Events, draw_cards, enclosures, end_turn, flock_size, fly, lay
 from core.decisions import BACK, PASS, Decision, DecisionKind, Option, OptionValue, find_choice
+from core.frozen import slot_constructor
 
 DRAW_VALUE: Final = "draw"
 """The option of draw_two that draws (PASS declines)."""
@@ -32,7 +33,7 @@ DRAW_VALUE: Final = "draw"
 _BACK: Final = Option(BACK, "Back", ())
 _ROW_OPTIONS: Final = (*(Option(r, f"Row {i + 1}", (r,)) for i, r in enumerate(ROW_IDS)), _BACK)
 _DRAW_OPTIONS: Final = (Option(DRAW_VALUE, f"Draw {DRAW} cards", ()), Option(PASS, "Don't draw", ()))
-_ROW_INDEX: Final = {r: i for i, r in enumerate(ROW_IDS)}
+_ROW_INDEX: Final[dict[OptionValue, int]] = {r: i for i, r in enumerate(ROW_IDS)}
 _OF: Final = SPECIES_OF
 
 
@@ -48,21 +49,32 @@ def apply(state: GameState, player: int, decision_id: int, option: object) -> li
     decision, option not offered, game over), leaving `state` unchanged.
     """
     open_ = state.open
-    decision = open_[0] if open_ else None
-    if decision is not None and decision.id == decision_id and decision.player == player and type(option) is str:
-        for o in decision.options:  # the usual choice, checked here without find_choice's generality
-            if o.value == option:
-                value: OptionValue = option
-                break
+    if open_ and type(option) is str:
+        decision = open_[0]
+        if decision.id == decision_id and decision.player == player:
+            for o in decision.options:  # the usual choice, checked here without find_choice's generality
+                if o[0] == option:
+                    break
+            else:
+                o = _offered(*find_choice(open_, state.over, player, decision_id, option))
         else:
             decision, value = find_choice(open_, state.over, player, decision_id, option)
+            o = _offered(decision, value)
     else:
         decision, value = find_choice(open_, state.over, player, decision_id, option)
+        o = _offered(decision, value)
     state.open = []
     ev: Events = []
-    _ANSWERS[decision.kind](state, value, ev)
-    ask(state, ev)
+    _ANSWERS[decision.kind](state, o, ev)
     return ev
+
+
+def _offered(decision: Decision, value: OptionValue) -> Option:
+    """The option of `decision` whose value find_choice returned."""
+    for o in decision.options:
+        if o[0] == value:
+            return o
+    raise AssertionError(f"{value!r} is not an option of decision {decision.id}")
 
 
 def load(d: object) -> GameState:
@@ -83,14 +95,14 @@ def ask(state: GameState, ev: Events) -> None:
         seat = state.active
         hand = state.hands[seat]
         if step is LAY_SPECIES:
-            options = _species_options(hand, False)
+            options = _species_options(hand, _LAY_LABELS)
             if not options:
                 end_turn(state, ev)
                 continue
             prompt = _LAY_PROMPT
         elif step is LAY_ROW:
             assert state.laying is not None
-            prompt = _ROW_PROMPTS[state.laying][list(map(_SPECIES_OF_CARD, hand)).count(state.laying)]
+            prompt = _ROW_PROMPTS[state.laying][list(map(_KIND, hand)).count(state.laying)]
             options = _ROW_OPTIONS
         elif step is LAY_END:
             assert state.laying is not None and state.row is not None
@@ -103,7 +115,7 @@ def ask(state: GameState, ev: Events) -> None:
             options = _DRAW_OPTIONS
             prompt = _DRAW_PROMPT
         elif step is FLY:
-            options = _species_options(hand, True) if len(hand) >= _FEWEST_FLOCK else ()
+            options = _species_options(hand, _FLY_LABELS) if len(hand) >= _FEWEST_FLOCK else ()
             if not options:
                 end_turn(state, ev)
                 continue
@@ -111,35 +123,25 @@ def ask(state: GameState, ev: Events) -> None:
             prompt = _FLY_PROMPT
         else:
             raise AssertionError(f"no step {step!r} in a CuBirds turn")
-        # A Decision made by its slots' setters: the frozen dataclass's __init__ sets each field
-        # through object.__setattr__, which costs more than most of a decision's other work here.
-        d = _new(Decision)
-        set_id, set_player, set_kind, set_prompt, set_options = _DECISION_FIELDS
-        set_id(d, state.next_id)
-        set_player(d, seat)
-        set_kind(d, step)
-        set_prompt(d, prompt)
-        set_options(d, options)
-        state.open = [d]
+        state.open = [_new_decision(state.next_id, seat, step, prompt, options)]
         state.next_id += 1
         return
 
 
-def _species_options(hand: Cards, flocks: bool) -> tuple[Option, ...]:
-    """One option per species in the hand (rarest first), or per species that can fly (C4.1)."""
+def _species_options(hand: Cards, labels: Mapping[str, tuple[str, ...]]) -> tuple[Option, ...]:
+    """One option per species in the hand (rarest first) that has a label for its count: every
+    species to lay (_LAY_LABELS), or those that can fly (_FLY_LABELS, C4.1)."""
     groups: dict[str, list[str]] = {}
     for c in hand:
         s = _OF[c]
-        g = groups.get(s)
-        if g is None:
-            groups[s] = [c]
+        if s in groups:
+            groups[s].append(c)
         else:
-            g.append(c)
-    labels = _FLY_LABELS if flocks else _LAY_LABELS
+            groups[s] = [c]
     out = []
     for s in SPECIES_ORDER:
-        cards = groups.get(s)
-        if cards is not None:
+        if s in groups:
+            cards = groups[s]
             label = labels[s][len(cards)]
             if label:
                 out.append(_option((s, label, tuple(cards))))
@@ -148,15 +150,20 @@ def _species_options(hand: Cards, flocks: bool) -> tuple[Option, ...]:
 
 def _end_options(row: Cards, species: str, index: int) -> tuple[Option, ...]:
     """Left and right, each naming what it would enclose (C3.2) in its label and refs."""
+    i, j = enclosures(row, species)
+    if j - i == len(row):
+        return _NOTHING[index]
     rid = ROW_IDS[index]
-    out = []
-    for side, name in _END_NAMES:
-        a, b = enclosed(row, species, side)
-        taken = row[a:b]
-        label = f"{name}: take {_birds(taken)}" if taken else f"{name}: take nothing"
-        out.append(_option((side, label, (rid, *taken))))
-    out.append(_BACK)
-    return tuple(out)
+    left, right = row[:i], row[j:]
+    return (
+        _option((LEFT, _left_label(left), (rid, *left))),
+        _option((RIGHT, _right_label(right), (rid, *right))),
+        _BACK,
+    )
+
+
+def _end_label(name: str, taken: Cards) -> str:
+    return f"{name}: take {birds(taken)}" if taken else f"{name}: take nothing"
 
 
 def _labels(flocks: bool) -> dict[str, tuple[str, ...]]:
@@ -178,16 +185,21 @@ def _labels(flocks: bool) -> dict[str, tuple[str, ...]]:
 
 _option: Final = partial(tuple.__new__, Option)
 """Build an Option without its Python-level __new__: options are built for every decision."""
-_birds: Final = lru_cache(maxsize=4096)(birds)
-"""The phrase of what an end would take, kept: the same few cards are offered turn after turn."""
-_SPECIES_OF_CARD: Final = SPECIES_OF.__getitem__
-_DECISION_FIELDS: Final = tuple(Decision.__dict__[f].__set__ for f in ("id", "player", "kind", "prompt", "options"))
-_new: Final = object.__new__
+_left_label: Final = lru_cache(maxsize=4096)(partial(_end_label, "Left end"))
+_right_label: Final = lru_cache(maxsize=4096)(partial(_end_label, "Right end"))
+"""An end's label, kept: the same few cards are offered turn after turn."""
+_NOTHING: Final = tuple(
+    (Option(LEFT, "Left end: take nothing", (r,)), Option(RIGHT, "Right end: take nothing", (r,)), _BACK)
+    for r in ROW_IDS
+)
+"""By row: the end options of a species the row does not hold."""
+_KIND: Final = SPECIES_OF.__getitem__
+_new_decision: Final = slot_constructor(Decision)
+"""Decision(...) without the frozen __init__'s object.__setattr__ per field (one per decision)."""
 
 
 _LAY_LABELS: Final = _labels(False)
 _FLY_LABELS: Final = _labels(True)
-_END_NAMES: Final = ((LEFT, "Left end"), (RIGHT, "Right end"))
 _LAY_PROMPT: Final = "Your turn: lay all your birds of one species at an end of a row."
 _ROW_PROMPTS: Final = {s: tuple(f"Lay {label} on which row?" for label in row) for s, row in _LAY_LABELS.items()}
 """By species and count in hand, as _LAY_LABELS (the prompts are made once, not per decision)."""
@@ -199,51 +211,71 @@ _FEWEST_FLOCK: Final = min(d.small for d in SPECIES.values())
 """C4.1: a smaller hand has no flock to fly."""
 
 
-def _answer_species(state: GameState, value: OptionValue, ev: Events) -> None:
-    """C3.1: the species to lay."""
-    state.laying = str(value)
+def _answer_species(state: GameState, o: Option, ev: Events) -> None:
+    """C3.1: the species to lay (all the hand's cards of it: the option's refs); the row next."""
+    species = o[0]
+    assert type(species) is str
+    state.laying = species
     state.step = LAY_ROW
+    state.open = [_new_decision(state.next_id, state.active, LAY_ROW, _ROW_PROMPTS[species][len(o[2])], _ROW_OPTIONS)]
+    state.next_id += 1
 
 
-def _answer_row(state: GameState, value: OptionValue, ev: Events) -> None:
+def _answer_row(state: GameState, o: Option, ev: Events) -> None:
+    """C3.1: the row to lay on; the end next (or back to the species)."""
+    value = o[0]
     if value == BACK:
         state.laying = None
         state.step = LAY_SPECIES
+        ask(state, ev)
         return
-    state.row = _ROW_INDEX[str(value)]
+    assert state.laying is not None
+    row = _ROW_INDEX[value]
+    state.row = row
     state.step = LAY_END
+    options = _end_options(state.rows[row], state.laying, row)
+    state.open = [_new_decision(state.next_id, state.active, LAY_END, _END_PROMPTS[row], options)]
+    state.next_id += 1
 
 
-def _answer_end(state: GameState, value: OptionValue, ev: Events) -> None:
+def _answer_end(state: GameState, o: Option, ev: Events) -> None:
     """C3.1-C3.4: lay, take what is enclosed, refill; the draw is offered only if nothing was."""
+    value = o[0]
     if value == BACK:
         state.row = None
         state.step = LAY_ROW
-        return
-    assert state.laying is not None and state.row is not None
-    took = lay(state, state.active, state.laying, state.row, str(value), ev)
-    state.laying = state.row = None
-    state.step = FLY if took else DRAW_TWO
+    else:
+        assert state.laying is not None and state.row is not None and type(value) is str
+        took = lay(state, state.active, state.laying, state.row, value, ev)
+        state.laying = state.row = None
+        state.step = FLY if took else DRAW_TWO
+    ask(state, ev)
 
 
-def _answer_draw(state: GameState, value: OptionValue, ev: Events) -> None:
+def _answer_draw(state: GameState, o: Option, ev: Events) -> None:
     """C3.3: draw two, or not."""
-    if value == DRAW_VALUE:
+    if o[0] == DRAW_VALUE:
         draw_cards(state, state.active, DRAW, ev)
     state.step = FLY
+    ask(state, ev)
 
 
-def _answer_fly(state: GameState, value: OptionValue, ev: Events) -> None:
+def _answer_fly(state: GameState, o: Option, ev: Events) -> None:
     """C4.1: fly a flock, or not; then the turn ends (C5)."""
+    value = o[0]
     if value != PASS:
-        fly(state, state.active, str(value), ev)
+        assert type(value) is str
+        fly(state, state.active, value, ev)
     end_turn(state, ev)
+    ask(state, ev)
 
 
-_ANSWERS: Final[dict[DecisionKind, Callable[[GameState, OptionValue, Events], None]]] = {
+_ANSWERS: Final[dict[DecisionKind, Callable[[GameState, Option, Events], None]]] = {
     LAY_SPECIES: _answer_species,
     LAY_ROW: _answer_row,
     LAY_END: _answer_end,
     DRAW_TWO: _answer_draw,
     FLY: _answer_fly,
 }
+"""Each step's answer: it changes the state and opens the next decision (`ask`, or at once
+where the next step is known)."""
