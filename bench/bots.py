@@ -4,6 +4,7 @@ small tournament table. Prints figures; nothing depends on them (design.md, "Tes
     python bench/bots.py                      # timings, two whole hard games, a small table
     python bench/bots.py --positions 40 --full-games 5 --games 20 --levels greedy,easy,medium,hard
     python bench/bots.py --positions 20 --full-games 0 --games 0 --pool 2   # one process vs two
+    python bench/bots.py --positions 40 --full-games 0 --games 0 --levels hard --no-deadline --shards 2
     python bench/bots.py --positions 30 --position-players 2 --full-games 0 --games 0 --no-deadline
 """
 
@@ -99,6 +100,55 @@ def time_pool(level: str, positions: list[tuple[GameState, Decision]], processes
     return asyncio.run(run())
 
 
+def time_shards(level: str, positions: list[tuple[GameState, Decision]], shards: int) -> None:
+    """CPU ms per decision of `level`'s whole search against its search split into `shards` parts
+    as a host's pool splits it (net.bots: each part a bot of its own seed, its share of the
+    playouts), run one after another here: the longest part is what `shards` free cores would
+    wait for. CPU time, so a busy machine does not blur the comparison; no deadline."""
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `net` is the package, not bench/net.py
+    from net.bots import shard_seed
+
+    whole: list[float] = []
+    longest: list[float] = []
+    merge: list[float] = []
+    same = 0
+    for i, (state, d) in enumerate(positions):
+        v = view(state, d.player)
+        bot = make_bot(level, i)
+        c0 = time.process_time()
+        alone = bot.choose(v, d)
+        whole.append(1000 * (time.process_time() - c0))
+        parts: list[object] = []
+        cpu: list[float] = []
+        for k in range(shards):
+            c0 = time.process_time()
+            part = make_bot(level, shard_seed(i, k)).tally(v, d, k, shards)  # type: ignore[attr-defined]
+            cpu.append(1000 * (time.process_time() - c0))
+            parts.append(part)
+        if parts[0] is None:  # not searched in parts: the pool asks one process
+            longest.append(whole[-1])
+            merge.append(0.0)
+            same += 1
+            continue
+        c0 = time.process_time()
+        together = bot.merged(d, parts)  # type: ignore[attr-defined]
+        merge.append(1000 * (time.process_time() - c0))
+        longest.append(max(cpu) + merge[-1])
+        same += together == alone
+    ratio = [a / b for a, b in zip(whole, longest, strict=True) if b > 0]
+    print(
+        f"\n{level}: one search against {shards} parts, CPU ms per decision ({len(positions)} positions, no deadline)"
+    )
+    print(f"whole search   p50 {percentile(whole, 0.5):7.1f}  p95 {percentile(whole, 0.95):7.1f}")
+    print(f"longest part   p50 {percentile(longest, 0.5):7.1f}  p95 {percentile(longest, 0.95):7.1f}  (merge included)")
+    print(f"merge          p50 {percentile(merge, 0.5):7.2f}  p95 {percentile(merge, 0.95):7.2f}")
+    print(
+        f"speed-up (whole / longest part) median {statistics.median(ratio):.2f}; same option {same} of {len(positions)}"
+    )
+
+
 def tournament(levels: Sequence[str], games: int, players: int, against: str, seed: int) -> None:
     print(f"\n{players}-player games, each level against {against} x{players - 1}, {games} games, seats rotated")
     print(f"{'level':>8} {'win rate':>9} {'95% CI':>15} {'score':>7} {'rival score':>12} {'s/game':>7}")
@@ -144,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--full-games", type=int, default=2, help="whole 4-player games of four hard bots to time")
     p.add_argument("--no-deadline", action="store_true", help="time the playout budgets alone")
     p.add_argument("--pool", type=int, default=0, help="also time hard through a host's pool of 1 and N processes")
+    p.add_argument("--shards", type=int, default=0, help="also split hard's search in N parts (CPU per part)")
     args = p.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
     unknown = [x for x in [*levels, args.against] if x not in LEVELS]
@@ -157,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for n in (1, args.pool):
             ms = [1000 * t for t in time_pool("hard", positions, n)]
             print(f"{n} process(es): p50 {percentile(ms, 0.5):7.1f}  p95 {percentile(ms, 0.95):7.1f}", flush=True)
+    if args.shards:
+        time_shards("hard", positions, args.shards)
     if args.full_games:
         full_games("hard", args.full_games, 4, args.seed)
     if args.games:
