@@ -9,10 +9,12 @@ With `--play` first it is a player too, for the tests of many sessions at one ta
 the host at ADDRESS as USER (with the password serve-ssh gives its children) through the client
 library, and takes the keys the tests press at the TUI: Enter sits at Table 1, `1` takes the first
 option of this seat's open decision, `0` passes a reaction. `--play --tui-for NAME` runs the real
-TUI instead (`python -m pigeon_tui` with the same arguments) for the session of player NAME."""
+TUI instead (`python -m pigeon_tui` with the same arguments, or forked with the others from
+tests/net/zygote.py: `main`) for the session of player NAME."""
 
 import os
 import sys
+from collections.abc import Callable
 
 
 def draw(text: str) -> None:
@@ -54,21 +56,29 @@ async def play(address: str, name: str) -> None:
     shown.cancel()
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    if args[:1] == ["--play"]:
-        args = args[1:]
-        tui_for = args[1] if args[:1] == ["--tui-for"] else None
-        args = args[2:] if tui_for is not None else args
-        name = args[args.index("--name") + 1]
+def main(argv: list[str], tui: Callable[[list[str]], int] | None = None) -> int:
+    """The stand-in on serve-ssh's arguments; `tui` is the TUI's main where this runs in a
+    process that has it (tests/net/zygote.py), else the TUI is a new interpreter."""
+    if argv[:1] == ["--play"]:
+        argv = argv[1:]
+        tui_for = argv[1] if argv[:1] == ["--tui-for"] else None
+        argv = argv[2:] if tui_for is not None else argv
+        name = argv[argv.index("--name") + 1]
         if name == tui_for:
-            os.execv(sys.executable, [sys.executable, "-m", "pigeon_tui", *args])
+            if tui is not None:
+                return tui(argv)
+            os.execv(sys.executable, [sys.executable, "-m", "pigeon_tui", *argv])
         sys.stdout.write("\x1b[?1049h")
         import asyncio
 
-        asyncio.run(play(args[1], name))
-        sys.exit(0)
+        asyncio.run(play(argv[1], name))
+        return 0
     sys.stdout.write("\x1b[?1049h\x1b[2J\x1b[HLobby\r\nTable 1: waiting\r\n")
     sys.stdout.flush()
     while os.read(0, 1024):  # the PTY's keys; its hang-up (SIGHUP) ends the process
         pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -36,6 +36,7 @@ import tempfile
 import termios
 import traceback
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -46,7 +47,7 @@ from net.spawn import HostFailed, HostProcess, HostSpec
 ROOT = Path(__file__).resolve().parents[2]
 """The repository (the zygote runs `-m tests.net.zygote` from it)."""
 LAUNCH = Path(__file__).with_name("tui_launch.py")
-TUI_PREPARED = ("pigeon_tui.app",)
+TUI_PREPARED = ("pigeon_tui.app", "net.client")
 """What the zygote imports more to fork TUIs: Textual and the app."""
 PREPARED = ("net.host", "net.journal", "net.logs", "net.resume", "net.store", "core.games")
 """What the zygote imports before it forks: asyncio, the engine, the protocol, the tables, the
@@ -194,7 +195,12 @@ def _answer(sock: socket.socket, request: dict[str, Any], fds: list[int], main: 
         return
     run = _in(main, request["env"], request["cwd"])
     if "tui" in request:
-        pid = _fork_on_terminal(request["tui"], run, fds[0])
+        argv = request["tui"]
+        if argv[:1] == ["--play"]:  # the stand-in's players, one of which may be the TUI
+            from tests.net import tui_stand_in
+
+            run = _in(partial(tui_stand_in.main, tui=main), request["env"], request["cwd"])
+        pid = _fork_on_terminal(argv, run, fds[0])
         pipes: list[IO[bytes]] = []
     else:
         child = fork(request["argv"], run, stderr=request["stderr"])
