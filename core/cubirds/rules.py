@@ -18,6 +18,7 @@ from core.cubirds.cards import (
     RIGHT,
     ROW_IDS,
     SPECIES,
+    SPECIES_DEFS,
     SPECIES_OF,
     SPECIES_ORDER,
 )
@@ -63,7 +64,7 @@ def apply(state: GameState, player: int, decision_id: int, option: object) -> li
     else:
         decision, value = find_choice(open_, state.over, player, decision_id, option)
         o = _offered(decision, value)
-    state.open = []
+    state.open = ()
     ev: Events = []
     _ANSWERS[decision.kind](state, o, ev)
     return ev
@@ -115,7 +116,7 @@ def ask(state: GameState, ev: Events) -> None:
             options = _DRAW_OPTIONS
             prompt = _DRAW_PROMPT
         elif step is FLY:
-            options = _species_options(hand, _FLY_LABELS) if len(hand) >= _FEWEST_FLOCK else ()
+            options = _species_options(hand, _FLY_LABELS) if has_flock(hand) else ()
             if not options:
                 end_turn(state, ev)
                 continue
@@ -123,7 +124,7 @@ def ask(state: GameState, ev: Events) -> None:
             prompt = _FLY_PROMPT
         else:
             raise AssertionError(f"no step {step!r} in a CuBirds turn")
-        state.open = [_new_decision(state.next_id, seat, step, prompt, options)]
+        state.open = (_new_decision(state.next_id, seat, step, prompt, options),)
         state.next_id += 1
         return
 
@@ -211,13 +212,27 @@ _FEWEST_FLOCK: Final = min(d.small for d in SPECIES.values())
 """C4.1: a smaller hand has no flock to fly."""
 
 
+def has_flock(hand: Cards) -> bool:
+    """C4.1: whether some species of the hand has the cards of a small flock. Asked at the end
+    of every turn and most often false, so counted all at once: each card adds a 1 to its
+    species' 6-bit field of one integer (a C sum, no Python step per card); adding 32 - small
+    to each field carries into the field's top bit exactly where the count is >= small."""
+    return len(hand) >= _FEWEST_FLOCK and bool((sum(map(_FIELD_ONE, hand)) + _CARRY) & _TOP_BITS)
+
+
+_FIELD_ONE: Final = {c: 1 << (6 * SPECIES_ORDER.index(s)) for c, s in SPECIES_OF.items()}.__getitem__
+_CARRY: Final = sum((32 - d.small) << (6 * i) for i, d in enumerate(SPECIES_DEFS))
+_TOP_BITS: Final = sum(32 << (6 * i) for i in range(len(SPECIES_DEFS)))
+assert all(d.count < 32 for d in SPECIES_DEFS), "a species' count must fit its 5-bit field"
+
+
 def _answer_species(state: GameState, o: Option, ev: Events) -> None:
     """C3.1: the species to lay (all the hand's cards of it: the option's refs); the row next."""
     species = o[0]
     assert type(species) is str
     state.laying = species
     state.step = LAY_ROW
-    state.open = [_new_decision(state.next_id, state.active, LAY_ROW, _ROW_PROMPTS[species][len(o[2])], _ROW_OPTIONS)]
+    state.open = (_new_decision(state.next_id, state.active, LAY_ROW, _ROW_PROMPTS[species][len(o[2])], _ROW_OPTIONS),)
     state.next_id += 1
 
 
@@ -234,7 +249,7 @@ def _answer_row(state: GameState, o: Option, ev: Events) -> None:
     state.row = row
     state.step = LAY_END
     options = _end_options(state.rows[row], state.laying, row)
-    state.open = [_new_decision(state.next_id, state.active, LAY_END, _END_PROMPTS[row], options)]
+    state.open = (_new_decision(state.next_id, state.active, LAY_END, _END_PROMPTS[row], options),)
     state.next_id += 1
 
 

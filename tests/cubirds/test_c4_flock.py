@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
+from core.cubirds.cards import CARD_IDS, SPECIES, SPECIES_OF
 from core.cubirds.events import EventKind
+from core.cubirds.rules import has_flock
 from core.cubirds.state import GameState
 from core.decisions import PASS, DecisionKind
 from tests.cubirds.scenario import build, choose, decision, lay, species, values
@@ -82,3 +87,20 @@ def test_c4_2_collection_cards_never_leave() -> None:
     lay(state, "robin", "r3", "right")
     choose(state, PASS)
     assert state.round == 2 and state.collections == before
+
+
+def test_c4_1_a_flock_is_offered_exactly_when_a_species_has_its_small_flock_size() -> None:
+    """C4.1: the engine's quick test for a flock in hand (every species counted at once in one
+    integer) agrees with counting each species against its small flock size, on hands from
+    empty to whole species, every species at and either side of its size."""
+    rng = random.Random(41)
+    hands: list[tuple[str, ...]] = [()]
+    for s, d in SPECIES.items():
+        cards = [c for c in CARD_IDS if SPECIES_OF[c] == s]
+        hands += [tuple(cards[:k]) for k in (d.small - 1, d.small, d.small + 1, d.count)]
+    hands += [tuple(rng.sample(CARD_IDS, rng.randint(1, 40))) for _ in range(3000)]
+    for hand in hands:
+        counts = Counter(SPECIES_OF[c] for c in hand)
+        want = any(counts[s] >= d.small for s, d in SPECIES.items())
+        assert has_flock(hand) is want, hand
+    assert any(has_flock(h) for h in hands) and not all(has_flock(h) for h in hands)
