@@ -55,7 +55,7 @@ def new_game(players: int, seed: int, first_player: int | None = None) -> GameSt
         over=False,
         ending=None,
         next_id=1,
-        open=[],
+        open=(),
     )
     ask(state, [])
     return state

@@ -58,7 +58,7 @@ class GameState:
     over: bool
     ending: Ending | None
     next_id: int
-    open: list[Decision]
+    open: tuple[Decision, ...]
     """The open decision (one while the game runs): a function of the fields above, asked again
     when a state is loaded."""
 
@@ -83,7 +83,7 @@ class GameState:
             self.over,
             self.ending,
             self.next_id,
-            self.open[:],
+            self.open,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -222,7 +222,7 @@ def _from_dict(d: dict[str, Any]) -> GameState:
         over=over,
         ending=ending,
         next_id=_int(d.get("next_id", 1), "next_id", 1, 1 << 62),
-        open=[],
+        open=(),
     )
     validate(state)
     return state

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Final, NamedTuple
 
-from core.cubirds.cards import LAY_SPECIES, ROWS, SPECIES
+from core.cubirds.cards import LAY_SPECIES, MAX_PLAYERS, MIN_PLAYERS, ROWS, SPECIES
 from core.cubirds.scoring import Score, best, tally
 from core.cubirds.state import GAME, Ending, GameState
 from core.decisions import Decision, DecisionKind
@@ -136,11 +137,11 @@ def view(state: GameState, player: int | None) -> PlayerView:
             step,
             tuple(state.rows),
             state.hands[player] if player is not None else (),
-            tuple(map(len, state.hands)),
+            _HAND_SIZES[state.players](state.hands),
             tuple(state.collections),
             len(state.draw),
             state.discard,
-            tuple(state.open) if own else (),
+            state.open if own else (),
             state.laying if own else None,
             state.row if own else None,
         )
@@ -148,3 +149,12 @@ def view(state: GameState, player: int | None) -> PlayerView:
 
 
 _view: Final = partial(tuple.__new__, PlayerView)
+_HAND_SIZES: Final[dict[int, Callable[[list[tuple[str, ...]]], tuple[int, ...]]]] = {
+    2: lambda h: (len(h[0]), len(h[1])),
+    3: lambda h: (len(h[0]), len(h[1]), len(h[2])),
+    4: lambda h: (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
+    5: lambda h: (len(h[0]), len(h[1]), len(h[2]), len(h[3]), len(h[4])),
+}
+"""Players -> the hands' sizes, written out: tuple(map(len, hands)) costs twice as much (a map
+object and a tuple of unknown length), and a view is made for every decision."""
+assert set(_HAND_SIZES) == set(range(MIN_PLAYERS, MAX_PLAYERS + 1))

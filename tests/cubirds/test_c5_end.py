@@ -23,7 +23,7 @@ def test_c5_1_seven_species_win_at_once() -> None:
     assert winners(state) == [0]
     won = next(e for e in events if e.kind is EventKind.WON)
     assert won.player == 0 and "7 different species" in describe(won)
-    assert kinds(events)[-1] is EventKind.GAME_OVER and state.open == []
+    assert kinds(events)[-1] is EventKind.GAME_OVER and state.open == ()
 
 
 def test_c5_1_three_birds_of_two_species_win_at_once() -> None:

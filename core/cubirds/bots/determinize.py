@@ -68,7 +68,7 @@ def determinize(view: PlayerView, decision: Decision, rng: random.Random, hidden
         over=False,
         ending=None,
         next_id=decision.id,
-        open=[],
+        open=(),
     )
     ask(state, [])
     if not state.open or state.open[0] != decision:

@@ -149,7 +149,7 @@ def playout(base: GameState, kind: DecisionKind, move: Move, seat: int, seed: in
     """Play `move` on a copy of `base`, the rest of the turn and `preset.horizon` more turns by
     the policy, and judge the result for `seat` (0..1)."""
     state = base.clone()
-    state.open = []
+    state.open = ()
     policy = Policy(random.Random(seed), preset.explore)
     ev: Events = []
     if kind is DecisionKind.DRAW_TWO:
