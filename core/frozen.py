@@ -14,20 +14,42 @@ def slot_constructor(cls: type[T]) -> Callable[..., T]:
     as its own __init__ (which goes through `object.__setattr__` for every field, the price of
     frozen, and was most of the cost of a view or a decision).
 
-    The object is born an instance of a plain twin class with the same slots, whose slots are
-    set by ordinary assignment, then becomes a `cls` by `__class__` assignment, which Python
-    allows between classes of the same slot layout. From then on it is a frozen `cls` like any
-    other. Generated from the fields, as dataclasses generates __init__, so no field can be
-    missed; `__post_init__` is not run (the classes it serves have none)."""
+    The object is born an instance of a twin class, a subclass of `cls` that adds no slots and
+    sets them by ordinary assignment (object's own __setattr__), then becomes a `cls` by
+    `__class__` assignment, which Python allows between classes of the same slot layout. From
+    then on it is a frozen `cls` like any other. Generated from the fields, as dataclasses
+    generates __init__, so no field can be missed; `__post_init__` is not run (the classes it
+    serves have none)."""
+    return _generated(cls)[0]
+
+
+def slot_filler(cls: type[T]) -> Callable[..., None]:
+    """`fill(obj, *fields)`: sets every field of `obj`, an instance of `cls` or of a subclass
+    that adds no slots (a `cls` still unfilled: core.views' lazy views), and makes it a `cls`,
+    the way `slot_constructor` builds one."""
+    return _generated(cls)[1]
+
+
+def _generated(cls: type[T]) -> tuple[Callable[..., T], Callable[..., None]]:
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__ the fast constructor would skip")
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    slots = getattr(cls, "__slots__", None)
-    if slots is None or tuple(slots) != tuple(names) or cls.__bases__ != (object,):
+    slots = tuple(getattr(cls, "__slots__", None) or ("",))
+    if slots[-1] == "__weakref__":  # dataclass(weakref_slot=True)
+        slots = slots[:-1]
+    if slots != tuple(names) or cls.__bases__ != (object,):
         raise TypeError(f"{cls.__name__} is not a slots dataclass of its own fields only")
-    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": tuple(slots)})
-    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "twin": twin}
+    # A subclass, not a class of the same slots: Python 3.11 refuses `__class__` assignment
+    # between two classes with a __weakref__ slot after their others, whatever their slots.
+    # Both of object's own: a Python-level __delattr__ (the frozen one) would make every
+    # assignment go through a slow generic hook.
+    plain = {"__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+    twin = type(f"_{cls.__name__}Twin", (cls,), {"__slots__": (), **plain})
+    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "twin": twin, "setattr": object.__setattr__}
     body = "".join(f"    obj.{n} = {n}\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    obj = new(twin)\n{body}    obj.__class__ = cls\n    return obj\n", env)
-    make: Callable[..., T] = env["make"]
-    return make
+    args = ", ".join(names)
+    exec(f"def make({args}):\n    obj = new(twin)\n{body}    obj.__class__ = cls\n    return obj\n", env)
+    # obj's own __setattr__ may be the frozen one, which refuses a subclass (it calls super() with
+    # the class as it was before dataclass remade it with slots): object's sets its class
+    exec(f"def fill(obj, {args}):\n    setattr(obj, '__class__', twin)\n{body}    obj.__class__ = cls\n", env)
+    return env["make"], env["fill"]

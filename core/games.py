@@ -160,6 +160,9 @@ class Game(Generic[S, V, E]):
     process that plays one game does not load the other's views."""
     card_data: Callable[[], str]
     """Its card data and state format as text: host and client must agree on it (the rules hash)."""
+    glance: Callable[[S, int | None], V] | None = None
+    """`view`, built when first read (or before the state next changes), for a loop that views
+    and applies on one thread (self-play); None: `view` is as cheap."""
 
     def check_settings(self, settings: Mapping[str, SettingValue]) -> dict[str, SettingValue]:
         """The settings with defaults filled in. Raises ValueError naming an unknown setting or a
@@ -291,6 +294,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     reactions=REACTIONS,
     view_type=lambda: pigeons_views.PlayerView,
     card_data=_pigeons_card_data,
+    glance=pigeons_views.glance,
 )
 
 

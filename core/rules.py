@@ -13,6 +13,7 @@ from core.decisions import Decision, OptionValue, find_choice
 from core.events import Event, EventKind
 from core.flow import FORCED, Answers, Events, Frame, Steps
 from core.state import GameState, check, read
+from core.views import read_glances
 
 __all__ = ["ANSWERS", "STEPS", "AtWindow", "advance", "apply", "find", "load", "pending"]
 
@@ -55,6 +56,8 @@ def apply(
     `advance`.
     """
     decision, value = find_choice(state.open, state.over, player, decision_id, option)  # find(), a call less
+    if state.unread is not None:  # views glanced at this state: built before it changes
+        read_glances(state)
     state.open.remove(decision)
     events: Events = []
     frame = state.stack.pop()
@@ -71,6 +74,8 @@ def advance(state: GameState, events: Events, at_window: AtWindow | None = None)
     resolved: the public state as of that event, for a host that shows each window with the
     board as it stood then. It must not change the state (clone it to keep it).
     """
+    if state.unread is not None:
+        read_glances(state)
     stack = state.stack
     if at_window is None:
         steps = _UNWATCHED

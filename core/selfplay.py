@@ -66,7 +66,7 @@ def play_game(
     times per seat). `on_events` is given the events of every choice."""
     times: list[list[float]] = [[] for _ in bots]
     count = 0
-    view, apply = direct(game.view), direct(game.apply)
+    view, apply = direct(game.glance or game.view), direct(game.apply)
     if now is None and on_events is None:
         # nothing to time or pass on: the loop of the engines' speed benches (bench/engine.py,
         # bench/cubirds.py), where this loop's own work is a tenth of a random game's

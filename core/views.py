@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from operator import attrgetter
 from typing import Any, Final, NamedTuple
+from weakref import ref
 
 from core.cards import CITY, CITY_CAPACITY, Edition, PigeonDef, flock_book
 from core.context import Reaction, invasion_progress, invasion_size, reaction
 from core.decisions import Decision
-from core.frozen import slot_constructor
+from core.frozen import slot_constructor, slot_filler
 from core.house import BOOK, HouseRules
 from core.scoring import Score, best, tally
 from core.state import GameState, TrophyView, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
 
-__all__ = ["PlayerView", "TrophyView", "ZoneView", "public_frame", "view"]
+__all__ = ["PlayerView", "TrophyView", "ZoneView", "glance", "public_frame", "read_glances", "view"]
 
 
 class ZoneView(NamedTuple):
@@ -25,7 +26,7 @@ class ZoneView(NamedTuple):
     guano: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class PlayerView:
     seat: int | None
     players: int
@@ -60,6 +61,8 @@ class PlayerView:
     """The game's setting (R5.7): every seat the rules let react is asked, cards or not."""
     house: HouseRules = BOOK
     """The game's house rules (core.house), which the table and help show."""
+    _source: Any = field(default=None, init=False, repr=False, compare=False)
+    """Not view data: (state, seat) of a view `glance` made and nobody has read yet; None once built."""
 
     def scores(self) -> list[Score]:
         """R7.1 for every seat, from what the view shows."""
@@ -170,6 +173,7 @@ class PlayerView:
 
 _new_view: Final = slot_constructor(PlayerView)
 """PlayerView(...), made faster (view() runs once per decision)."""
+_fill_view: Final = slot_filler(PlayerView)
 _new_tuple: Final = tuple.__new__
 """Builds the ZoneView NamedTuples without their Python-level __new__: view() runs once per decision."""
 _public: Final = attrgetter("public")
@@ -178,6 +182,72 @@ _NOTHING: Final[dict[str, tuple[str, ...]]] = {}
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What `player` may know (R8); None is a spectator, who sees no hand."""
+    return _new_view(*_fields(state, player))
+
+
+def glance(state: GameState, player: int | None) -> PlayerView:
+    """`view(state, player)`, built when it is first read, or when `core.rules.apply` is about
+    to change the state while the view is still held: a caller that drops it unread (a random
+    bot reads nothing but the decision) never pays for it. For a loop that views and applies
+    on one thread (core.selfplay): a view handed to another thread must come from `view`, as
+    that thread could be building it while this one changes the state."""
+    v: PlayerView = _new_unread(_Unread)
+    _set_source(v, (state, player))
+    if state.unread is None:
+        state.unread = [ref(v)]
+    else:
+        state.unread.append(ref(v))
+    return v
+
+
+def read_glances(state: GameState) -> None:
+    """Build the views `glance` made of `state` that are still held and unread, before the
+    state changes (`core.rules.apply` calls it first thing)."""
+    for r in state.unread:
+        v = r()
+        if v is not None and v._source is not None:
+            _read(v)
+    state.unread = None
+
+
+class _Unread(PlayerView):
+    """A view `glance` made and nobody has read yet: its slots are empty, so reading any field
+    lands in `__getattr__`, which builds it and makes it a plain PlayerView (same slots)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        _read(self)
+        return getattr(self, name)
+
+    def __eq__(self, other: object) -> bool:  # dataclass __eq__ wants both of the same class
+        _read(self)
+        return self == other
+
+    __hash__ = PlayerView.__hash__
+
+    def __repr__(self) -> str:
+        _read(self)
+        return repr(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:  # pickled as the PlayerView it is
+        _read(self)
+        return self.__reduce_ex__(protocol)
+
+
+_new_unread: Final = object.__new__
+_set_source: Final = PlayerView.__dict__["_source"].__set__
+"""Sets `_source` past the frozen __setattr__ (a slot's own descriptor)."""
+
+
+def _read(v: PlayerView) -> None:
+    """Build an `_Unread` view from its source."""
+    state, player = v._source
+    _fill_view(v, *_fields(state, player))
+
+
+def _fields(state: GameState, player: int | None) -> tuple[Any, ...]:
+    """PlayerView's fields, in order, for `player` (R8)."""
     seen = state.seen  # _public_parts' common case, inlined
     if seen is not None and seen[0] == state.pigeons and seen[1] == state.guano and seen[2] == state.trophies:
         zones, trophies = seen[3], seen[4]
@@ -196,7 +266,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     mine = state.open
     if len(mine) != 1 or mine[0].player != player:  # one decision, the viewer's: the common case
         mine = [d for d in mine if d.player == player]
-    return _new_view(
+    return (
         player,
         state.players,
         state.edition,
@@ -220,6 +290,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         flow,
         state.blind_windows,
         state.house,
+        None,
     )
 
 

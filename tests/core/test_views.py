@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from core.bots.random import RandomBot
 from core.rules import apply
 from core.setup import new_game
-from core.views import PlayerView, view
+from core.views import PlayerView, glance, view
 from tests.core.games import configs, hidden_from, ids_in, play
 from tests.core.scenario import FAT, STUPID, build, choose
 
@@ -79,3 +85,33 @@ def test_r3_1_view_says_which_of_the_two_actions_is_being_taken() -> None:
     assert view(state, 1).action() == 2
     choose(state, 0, "draw")
     assert state.actions_left == 0 and view(state, 1).action() is None
+
+
+def test_r8_glance_is_the_view_of_the_state_it_was_taken_of() -> None:
+    """R8: a glance (a view built when first read) shows what `view` showed when it was taken,
+    whether it is read at once, read after the state moved on (apply builds it first), or
+    pickled unread; a glance dropped unread is simply gone."""
+    for seed, players, edition in configs(6, 300):
+        state = new_game(players, seed, edition)
+        bots = [RandomBot(seed + s) for s in range(players)]
+        while not state.over:
+            d = state.open[0]
+            now = view(state, d.player)
+            read_now, read_later, spectator = glance(state, d.player), glance(state, d.player), glance(state, None)
+            glance(state, d.player)  # dropped unread
+            assert read_now.to_dict() == now.to_dict() and read_now == now
+            assert pickle.loads(pickle.dumps(spectator)) == view(state, None)
+            apply(state, d.player, d.id, bots[d.player].choose(read_now, d))
+            assert type(read_later) is PlayerView and read_later == now
+            assert state.unread is None
+
+
+def test_r8_glance_is_frozen_and_compares_unread() -> None:
+    """R8: an unread glance is as frozen as a view, and equal to one of the same state."""
+    state = new_game(3, 4)
+    a, b = glance(state, 1), glance(state, 1)
+    assert a == b and a == view(state, 1) and view(state, 1) == glance(state, 1)
+    assert hash(glance(state, 2).house) == hash(view(state, 2).house)
+    with pytest.raises(FrozenInstanceError):
+        glance(state, 0).seat = 2  # type: ignore[misc]
+    assert repr(glance(state, 0)) == repr(view(state, 0))
