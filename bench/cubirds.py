@@ -5,6 +5,7 @@
     python bench/cubirds.py --playthrough 2000             the invariant checks of the tests
     python bench/cubirds.py --fingerprints 300 --out /tmp/before.json   (then --check it after a
                                                            change: an optimisation plays the same games)
+    python bench/cubirds.py --instructions 4               instructions a game (valgrind), both ways
 
 Engine speed is measured two ways, 4 players, CPU time of one core:
 - "rules": random games played on the rules' functions (core.cubirds.turn), the way the search
@@ -13,6 +14,11 @@ Engine speed is measured two ways, 4 players, CPU time of one core:
 - "verbs": random games through the public verbs, as self-play and the host run them: `apply`,
   `view` for the deciding seat, and the random bot choosing from the view (core.selfplay.play_game,
   as bench/engine.py measures Pigeons & Guano). A game is ~100 turns and ~404 decisions.
+
+`--instructions N` counts instead of timing, for a loaded machine: valgrind's callgrind runs this
+script on N games (seeds 0..N-1, one warm-up game first), dumping its counts at a call of
+os.getppid() just before and just after the games, so that start-up and imports are left out;
+PYTHONHASHSEED=0 makes the count repeat.
 """
 
 from __future__ import annotations
@@ -21,9 +27,13 @@ import argparse
 import hashlib
 import json
 import math
+import os
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -216,6 +226,33 @@ def fingerprints(games: int, seed: int, out: str | None, check: str | None) -> i
     return 1 if bad else 0
 
 
+def instructions(games: int) -> None:
+    for way in ("verbs", "rules"):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "cg"
+            tool = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid", f"--callgrind-out-file={out}"]
+            subprocess.run(
+                [*tool, sys.executable, __file__, "--marked", way, str(games)],
+                env={**os.environ, "PYTHONHASHSEED": "0"},
+                capture_output=True,
+                check=True,
+            )
+            summary = re.search(r"^summary: (\d+)", (Path(tmp) / "cg.2").read_text(), re.M)
+            assert summary, "callgrind wrote no count for the games"
+        per_game = int(summary[1]) / games / 1e6
+        print(f"4-player random games, {way:5}  {per_game:7.2f} M instructions a game ({games} games)")
+    print(f"load {_load()}; command: {_command()}")
+
+
+def marked(way: str, games: int) -> None:
+    """The games of --instructions, between the two os.getppid() calls callgrind dumps at."""
+    run = verbs_run if way == "verbs" else rules_run
+    run(1, 4, 999)  # every module loaded, every cache warm
+    os.getppid()
+    run(games, 4, 0)
+    os.getppid()
+
+
 def _command() -> str:
     return " ".join(["python", "bench/cubirds.py", *sys.argv[1:]])
 
@@ -239,10 +276,16 @@ def main() -> None:
     p.add_argument("--fingerprints", type=int, metavar="GAMES", help="hash seeded games (--out or --check)")
     p.add_argument("--out", help="with --fingerprints: write them to this JSON file")
     p.add_argument("--check", help="with --fingerprints: compare with this JSON file")
+    p.add_argument("--instructions", type=int, metavar="GAMES", help="count instructions a game (valgrind)")
+    p.add_argument("--marked", nargs=2, metavar=("WAY", "GAMES"), help=argparse.SUPPRESS)
     args = p.parse_args()
-    if args.fingerprints:
+    if args.marked:
+        marked(args.marked[0], int(args.marked[1]))
+    elif args.instructions:
+        instructions(args.instructions)
+    elif args.fingerprints:
         sys.exit(fingerprints(args.fingerprints, 20250 + args.seed, args.out, args.check))
-    if args.playthrough:
+    elif args.playthrough:
         playthrough(args.playthrough)
     elif args.match:
         match(args.match.split(","), args.games, args.players, args.seed, args.clock)
