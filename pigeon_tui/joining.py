@@ -6,7 +6,6 @@ Small on purpose: the app imports it at start."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import sys
@@ -105,6 +104,8 @@ class SeatKeeper(NamedTuple):
 
         with contextlib.suppress(OSError):
             private_dir(self.store)
+            import hashlib  # here: the app imports this module at start, and only this needs it
+
             # One file per seat: two people at one host from this machine keep one each.
             seat = hashlib.sha256(token.encode()).hexdigest()[:12]
             path = self.store / f"{self._prefix()}{int(table)}-{seat}"

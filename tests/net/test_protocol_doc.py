@@ -14,7 +14,7 @@ import net.discovery
 import net.discovery_udp
 import net.limits
 from net.errors import ErrorCode, NetError
-from net.messages import CLIENT_FRAMES, HOST_FRAMES, RULES_HASH, parse_client, parse_host, with_reference
+from net.messages import CLIENT_FRAMES, HOST_FRAMES, RULES_HASH, parse_client, parse_host, rules_digest, with_reference
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 TEXT = DOC.read_text()
@@ -108,6 +108,12 @@ def test_the_discovery_table_is_net_discovery() -> None:
     documented = _limit_rows(section("Discovery"))
     code = {**_constants(net.discovery), **_constants(net.discovery_udp)}
     assert documented and all(code.get(name) == value for name, value in documented.items()), documented
+
+
+def test_the_rules_hash_is_the_digest_of_the_card_data() -> None:
+    """A session, Handshake: RULES_HASH, written out in net/messages.py so that no client
+    computes it at start, is the digest of every game's card data as it is now."""
+    assert rules_digest() == RULES_HASH, f"the card data changed: RULES_HASH is now {rules_digest()!r}"
 
 
 def test_the_rules_hash_is_stated_as_the_host_computes_it() -> None:
