@@ -124,8 +124,9 @@ class GameState:
     """Not game data: `core.views` keeps here the public parts it built last (the Zones and
     trophies as views), to share them while they stay the same; never saved."""
     unread: Any = field(default=None, repr=False, compare=False)
-    """Not game data: weak references to the views `core.views.glance` made of this state and
-    nobody has read yet (None: none), which `core.rules.apply` builds before it changes the state."""
+    """Not game data: a weak reference (or a list of them) to the views `core.views.glance` made
+    of this state and nobody has read yet (None: none), which `core.rules.apply` builds before it
+    changes the state."""
 
     def clone(self) -> GameState:
         """An independent copy, fast enough for search (frames and decisions are immutable)."""

@@ -193,21 +193,25 @@ def glance(state: GameState, player: int | None) -> PlayerView:
     that thread could be building it while this one changes the state."""
     v: PlayerView = _new_unread(_Unread)
     _set_source(v, (state, player))
-    if state.unread is None:
-        state.unread = [ref(v)]
+    unread = state.unread
+    if unread is None:
+        state.unread = ref(v)  # the common case, one glance a decision: no list
+    elif type(unread) is list:
+        unread.append(ref(v))
     else:
-        state.unread.append(ref(v))
+        state.unread = [unread, ref(v)]
     return v
 
 
 def read_glances(state: GameState) -> None:
     """Build the views `glance` made of `state` that are still held and unread, before the
-    state changes (`core.rules.apply` calls it first thing)."""
-    for r in state.unread:
+    state changes (`core.rules.apply` calls it first thing while `state.unread` is not None)."""
+    unread = state.unread
+    state.unread = None
+    for r in unread if type(unread) is list else (unread,):
         v = r()
         if v is not None and v._source is not None:
             _read(v)
-    state.unread = None
 
 
 class _Unread(PlayerView):
