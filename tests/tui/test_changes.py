@@ -36,6 +36,8 @@ async def test_changes_are_marked_then_the_mark_ends_by_itself() -> None:
         assert screen._flash_timer is not None
         await pilot.pause(FLASH_SECONDS + 0.3)
         assert not [z for z in screen.query(ZoneBox) if z.has_class("-changed")]
+        assert not [z for z in screen.query(ZoneBox) if z._landed], "a pigeon still marked as just landed"
+        assert not screen.query_one("#hand").has_class("-changed")
         assert screen._flash_timer is None and not screen.flash
 
 
