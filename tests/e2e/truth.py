@@ -71,6 +71,9 @@ def replay(record: Record | Mapping[str, Any], seat: int | None, names: Sequence
             taken = forced_step(view(state, seat), asked, private)
             if taken is not None:
                 told.append(forced_sentence(with_names(taken.label, names, seat)))
+                # The client says so when it sends the step, before the host's update: the
+                # board is still the one before it (a loaded machine shows that for 0.5 s).
+                points.append(Point(len(told), view(state, seat), i, False))
         at_windows.clear()  # the engine calls `seen` at each WINDOW event, in order
         events = apply(state, player, decision_id, option, at_window=seen)
         ends = [n + 1 for n, e in enumerate(events) if e.kind is EventKind.WINDOW]
