@@ -40,7 +40,7 @@ from core.flow import (
     zone_option,
 )
 from core.pigeons import batch, make_trophy, redirect_targets, scare
-from core.state import GameState, trophy
+from core.state import GameState, less, trophy
 
 # Enum members read on every step, as module constants: reading `ActionKind.WROOM` goes through
 # EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
@@ -61,7 +61,7 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
     """R5.7: the card and its target are announced, its window opens, then it resolves.
 
     `z` is the Zone it aims at (for Wroom!/Zot! the Road/Cables). Pushes what follows."""
-    state.hands[by].remove(card)
+    state.hands[by] = less(state.hands[by], card)
     kind = kind_of(card)
     (state.air if kind in GUANO_KINDS else state.played).append(card)
     emit_played(ev, by, card, zid(state, z), reaction)
@@ -90,7 +90,7 @@ def play_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev:
 
 
 def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
-    state.hands[by].remove(card)
+    state.hands[by] = less(state.hands[by], card)
     state.air.append(card)
     emit_played(ev, by, card, zid(state, z), reaction)
 
@@ -262,7 +262,7 @@ def clockwise_plays(state: GameState, plays: tuple[tuple[int, str], ...]) -> lis
 
 def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
     for s, card in plays:
-        state.hands[s].remove(card)
+        state.hands[s] = less(state.hands[s], card)
         state.played.append(card)
         emit_played(ev, s, card, zid(state, f["zone"]), True)
     state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"], *(s for s, _ in plays))})
@@ -273,7 +273,7 @@ def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: 
     if not plays:
         return
     (fining, card), rest = plays[0], plays[1:]
-    state.hands[fining].remove(card)
+    state.hands[fining] = less(state.hands[fining], card)
     state.played.append(card)
     emit_played(ev, fining, card, None, True)
     emit(ev, EventKind.FINED, player=f["by"], by=fining)
@@ -286,20 +286,20 @@ def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], e
     s = f["by"]
     if plays:
         card = plays[0][1]
-        state.hands[s].remove(card)
+        state.hands[s] = less(state.hands[s], card)
         state.played.append(card)
         emit_played(ev, s, card, None, True)
         emit(ev, EventKind.FINE_CANCELLED, player=s)
     elif state.hands[s]:
         hand = tuple(state.hands[s])
         state.discard.extend(hand)
-        state.hands[s].clear()
+        state.hands[s] = []
         emit(ev, EventKind.HAND_DISCARDED, player=s, cards=hand)
 
 
 def _resolve_birdseed(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
     for s, card in plays:
-        state.hands[s].remove(card)
+        state.hands[s] = less(state.hands[s], card)
         state.played.append(card)
         emit_played(ev, s, card, None, True)
     for s, _ in reversed(plays):
@@ -448,7 +448,7 @@ def guano_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev
                 state.stack.append(scare(f["zone"], player, "crowd"))
         return
     card = str(value)
-    state.hands[player].remove(card)
+    state.hands[player] = less(state.hands[player], card)
     state.air.append(card)
     state.stack.append({**f, "cards": f["cards"] + (card,)})
 
@@ -461,7 +461,7 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
     if state.edition is _V30:
         state.guano[z] = ()
         emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
-        state.trophies[by].append(trophy(cards, 1))
+        state.trophies[by] = [*state.trophies[by], trophy(cards, 1)]
         emit(ev, EventKind.TROPHY, player=by, cards=cards, vp=1)
         return
     choices = first_of(cards, GUANO_KINDS)
@@ -476,7 +476,7 @@ def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev
     emit(ev, EventKind.SWEPT, player=player, cards=cards, zone=zid(state, z))
     state.discard.extend(c for c in cards if c != keep)
     vp = 2 if kind_of(keep) is ActionKind.MOUNTAIN else 1
-    state.trophies[player].append(trophy((keep,), vp))
+    state.trophies[player] = [*state.trophies[player], trophy((keep,), vp)]
     emit(ev, EventKind.TROPHY, player=player, cards=(keep,), vp=vp)
 
 
@@ -612,7 +612,7 @@ def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> N
     if kind in GUANO_KINDS:
         play_guano(state, seat, card, z, False, ev)
     elif kind is _BIRDSEED:
-        state.hands[seat].remove(card)
+        state.hands[seat] = less(state.hands[seat], card)
         state.played.append(card)
         emit_played(ev, seat, card, zid(state, z), False)
         fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "moves": ()})

@@ -197,18 +197,18 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
     or, under the house rule infamous_empty=trophy, it is itself the face-down trophy."""
     state.pigeons[z] = without(state.pigeons[z], pigeon)
     if state.book[pigeon].rule is not _INFAMOUS:
-        state.trophies[seat].append(trophy((pigeon,), 1))
+        state.trophies[seat] = [*state.trophies[seat], trophy((pigeon,), 1)]
         emit(ev, _TROPHY, player=seat, cards=(pigeon,), vp=1)
         return
     if not state.flock and state.house.infamous_empty is _AS_TROPHY:
-        state.trophies[seat].append(trophy((pigeon,), 1, True))
+        state.trophies[seat] = [*state.trophies[seat], trophy((pigeon,), 1, True)]
         emit(ev, _TROPHY, player=seat, vp=1)
         return
     state.flock.append(pigeon)
     emit(ev, _RETURNED_TO_DECK, player=seat, cards=(pigeon,))
     if len(state.flock) > 1:
         state.rng = shuffle(state.rng, state.flock)
-        state.trophies[seat].append(trophy((state.flock.pop(),), 1, True))
+        state.trophies[seat] = [*state.trophies[seat], trophy((state.flock.pop(),), 1, True)]
         emit(ev, _TROPHY, player=seat, vp=1)
     if state.final_left is not None:
         state.final_left = None

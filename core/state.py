@@ -60,13 +60,18 @@ def trophy(cards: tuple[str, ...], vp: int, hidden: bool = False) -> Trophy:
     return Trophy(cards, vp, hidden)
 
 
-_copy: Final = list.copy
-
-
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` less the first `card` (as list.remove; raises ValueError if it is not there)."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
+
+
+def less(cards: list[str], card: str) -> list[str]:
+    """A new list: `cards` less the first `card` (raises ValueError if it is not there). Hands
+    and trophies are replaced, never changed in place, so that a clone shares them."""
+    out = cards.copy()
+    out.remove(card)
+    return out
 
 
 def zone_ids(players: int) -> tuple[str, ...]:
@@ -98,11 +103,14 @@ class GameState:
     air: list[str]
     """Cards between two places: a revealed pigeon before it lands, guano before it resolves."""
     hands: list[list[str]]
+    """Per seat. Lists replaced whole on a change (`less`), never changed in place once setup
+    has dealt them: a clone copies the outer list only."""
     pigeons: list[tuple[str, ...]]
     """Per Zone, in arrival order. Tuples, replaced whole on a change: a view shares them, a
     clone copies the outer list only."""
     guano: list[tuple[str, ...]]
     trophies: list[list[Trophy]]
+    """Per seat, replaced whole on a change like `hands`."""
     first: int
     active: int
     turn: int
@@ -142,10 +150,10 @@ class GameState:
             self.played.copy(),
             self.removed.copy(),
             self.air.copy(),
-            [*map(_copy, self.hands)],
+            self.hands.copy(),  # each hand is replaced, never changed: shared
             self.pigeons.copy(),
             self.guano.copy(),
-            [*map(_copy, self.trophies)],
+            self.trophies.copy(),  # as hands
             self.first,
             self.active,
             self.turn,

@@ -184,15 +184,17 @@ def pay_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: 
 def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: Events) -> None:
     """R3.2: the discards go to the discard pile at once; the card becomes a trophy."""
     state.actions_left -= 1
+    hand = state.hands[seat].copy()  # replaced, not changed (a clone shares it)
     for c in paid:
-        state.hands[seat].remove(c)
+        hand.remove(c)
+    state.hands[seat] = hand
     state.discard.extend(paid)
     emit(ev, _DISCARDED, player=seat, cards=paid)
     home = BALCONY0 + seat
     if card in ACTIONS:
         state.guano[home] = without(state.guano[home], card)
         vp = 2 if ACTIONS[card].kind is _MOUNTAIN else 1
-        state.trophies[seat].append(trophy((card,), vp))
+        state.trophies[seat] = [*state.trophies[seat], trophy((card,), vp)]
         emit(ev, _TROPHY, player=seat, cards=(card,), vp=vp)
     else:
         make_trophy(state, seat, card, home, ev)
@@ -201,7 +203,8 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
 def draw(state: GameState, seat: int, ev: Events) -> None:
     """R3.3: draw up to the hand limit, reshuffling the discard pile when the deck runs out."""
     hand, drawn = state.hands[seat], []
-    while len(hand) < HAND_LIMIT:
+    room = HAND_LIMIT - len(hand)
+    while len(drawn) < room:
         if not state.deck:
             if not state.discard:
                 break
@@ -209,7 +212,8 @@ def draw(state: GameState, seat: int, ev: Events) -> None:
             state.rng = shuffle(state.rng, state.deck)
             emit(ev, _RESHUFFLED, card_count=len(state.deck))
         drawn.append(state.deck.pop())
-        hand.append(drawn[-1])
+    if drawn:
+        state.hands[seat] = hand + drawn  # replaced, not changed (a clone shares it)
     emit(ev, _DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True)
 
 

@@ -312,7 +312,7 @@ def _public_parts(state: GameState) -> tuple[tuple[ZoneView, ...], tuple[tuple[T
         public, kept = seen[4], seen[2]  # trophies change far less often than Zones: kept apart
     else:
         public = tuple([tuple(map(_public, ts)) if ts else () for ts in trophies])
-        kept = [*map(list.copy, trophies)]
+        kept = trophies.copy()  # each seat's list is replaced, never changed (GameState.trophies)
     if same_zones:
         zones, pigeons, guano = seen[3], seen[0], seen[1]
     else:
