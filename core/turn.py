@@ -202,7 +202,8 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
 
 def draw(state: GameState, seat: int, ev: Events) -> None:
     """R3.3: draw up to the hand limit, reshuffling the discard pile when the deck runs out."""
-    hand, drawn = state.hands[seat], []
+    hand = state.hands[seat]
+    drawn: list[str] = []
     room = HAND_LIMIT - len(hand)
     while len(drawn) < room:
         if not state.deck:
