@@ -22,9 +22,10 @@ from core.views import view
 
 def games_run(games: int, players: int, seed: int) -> tuple[float, float, float, float]:
     """(games/s wall, games per CPU-second, decisions per CPU-second, decisions per game), bots
-    choosing from views as in selfplay, which hands them glances (core.views.glance: a view
-    built when first read; the random bot reads none). CPU time is what one core spends,
-    whatever else runs. The view() figures below are of eager views, as a host builds them."""
+    choosing as in selfplay, which hands a bot that reads views glances (core.views.glance: a
+    view built when first read) and the random bot, which reads none (`reads_view`), none. CPU
+    time is what one core spends, whatever else runs. The view() figures below are of eager
+    views, as a host builds them."""
     decisions = 0
     t0, c0 = time.perf_counter(), time.process_time()
     for g in range(games):

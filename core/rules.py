@@ -58,11 +58,18 @@ def apply(
     decision, value = find_choice(state.open, state.over, player, decision_id, option)  # find(), a call less
     if state.unread is not None:  # views glanced at this state: built before it changes
         read_glances(state)
-    state.open.remove(decision)
+    open_, stack = state.open, state.stack
+    open_.remove(decision)
     events: Events = []
-    frame = state.stack.pop()
+    frame = stack.pop()
     ANSWERS[frame["k"]](state, frame, player, value, events)
-    advance(state, events, at_window)
+    if at_window is not None:
+        advance(state, events, at_window)
+        return events
+    steps = _UNWATCHED  # advance(state, events), written out: this runs at every decision
+    while stack and not open_:
+        frame = stack.pop()
+        steps[frame["k"]](state, frame, events)
     return events
 
 
@@ -76,14 +83,16 @@ def advance(state: GameState, events: Events, at_window: AtWindow | None = None)
     """
     if state.unread is not None:
         read_glances(state)
-    stack = state.stack
+    # Not `state.over` in the loops' tests: the game ends by `core.turn.game_over`, which empties
+    # the stack (and nothing answers a decision of a game that is over).
+    stack, open_ = state.stack, state.open
     if at_window is None:
         steps = _UNWATCHED
-        while not state.open and stack and not state.over:
+        while stack and not open_:
             frame = stack.pop()
             steps[frame["k"]](state, frame, events)
         return
-    while not state.open and stack and not state.over:
+    while stack and not open_:
         frame = stack.pop()
         n = len(events)
         STEPS[frame["k"]](state, frame, events)

@@ -63,10 +63,13 @@ def play_game(
     on_events: Callable[[Sequence[Any]], None] | None = None,
 ) -> tuple[int, list[list[float]]]:
     """Play `state` (of `game`) to the end with one bot per seat. Returns (decisions, think
-    times per seat). `on_events` is given the events of every choice."""
+    times per seat). `on_events` is given the events of every choice. A bot whose `reads_view`
+    is False is handed None for its view."""
     times: list[list[float]] = [[] for _ in bots]
     count = 0
     view, apply = direct(game.glance or game.view), direct(game.apply)
+    # Per seat, what makes its bot's view: none for a bot that says it reads none (the random bot)
+    views = [None if getattr(bot, "reads_view", True) is False else view for bot in bots]
     if now is None and on_events is None:
         # nothing to time or pass on: the loop of the engines' speed benches (bench/engine.py,
         # bench/cubirds.py), where this loop's own work is a tenth of a random game's
@@ -74,14 +77,16 @@ def play_game(
         while not state.over:
             decision = state.open[0]
             seat = decision.player
-            apply(state, seat, decision.id, choose[seat](view(state, seat), decision))
+            seen = views[seat]
+            apply(state, seat, decision.id, choose[seat](seen and seen(state, seat), decision))
             count += 1
         return count, times
     while not state.over:
         decision = state.open[0]
         seat = decision.player
         t0 = now() if now else 0.0
-        option = bots[seat].choose(view(state, seat), decision)
+        seen = views[seat]
+        option = bots[seat].choose(seen and seen(state, seat), decision)
         if now:
             times[seat].append(now() - t0)
         events = apply(state, seat, decision.id, option)

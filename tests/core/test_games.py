@@ -130,3 +130,30 @@ def test_illegal_choices_are_refused_the_same_way_in_every_game() -> None:
         with pytest.raises(IllegalChoice) as err:
             g.apply(state, d.player, d.id, "not an option")
         assert err.value.code.value == "option_not_offered"
+
+
+def test_selfplay_hands_no_view_to_a_bot_that_reads_none() -> None:
+    """R8: self-play hands each bot its own seat's view, or None to a bot whose `reads_view` is
+    False (the random bot); the game is the same either way."""
+    from core.bots.random import RandomBot
+    from core.selfplay import play_game
+    from core.views import view
+
+    class Watching(RandomBot):
+        reads_view = True
+
+        def choose(self, seen: Any, decision: Any) -> Any:
+            assert seen == view(state, decision.player) and seen.seat == decision.player
+            return super().choose(seen, decision)
+
+    class Blind(RandomBot):
+        def choose(self, seen: Any, decision: Any) -> Any:
+            assert seen is None
+            return super().choose(seen, decision)
+
+    ends = []
+    for kind in (Watching, Blind):
+        state = new_game(4, 11)
+        count, _ = play_game(state, [kind(11 + s) for s in range(4)])
+        ends.append((count, state.to_dict()))
+    assert ends[0] == ends[1] and ends[0][0] > 50
