@@ -13,6 +13,7 @@ from core.rng import below, seed_state
 from core.rules import apply
 from core.setup import new_game
 from core.state import GameState
+from tests.hidden import hidden_ids_in
 
 CARD_ID = re.compile(r"\b[FA]\d\d\b")
 MAX_DECISIONS = 20_000
@@ -63,7 +64,7 @@ def ids_in(data: Any) -> set[str]:
 def leaks(data: Any, hidden: set[str]) -> set[str]:
     """The hidden card ids that appear anywhere in plain data. Faster than `ids_in(data) & hidden`
     and at least as strict: without word boundaries it may only find more."""
-    return set(_LOOSE_ID.findall(json.dumps(data, separators=(",", ":")))) & hidden
+    return hidden_ids_in(data, hidden, _LOOSE_ID)
 
 
 _LOOSE_ID = re.compile(r"[FA]\d\d")
@@ -80,3 +81,11 @@ def hidden_from(state: GameState, seat: int | None) -> set[str]:
             if t.hidden:
                 out.update(t.cards)
     return out
+
+
+def hidden_by_seat(state: GameState) -> list[tuple[int | None, set[str]]]:
+    """`hidden_from(state, seat)` for every seat and the spectator (None), the shared part built
+    once. Each card is in one place (`core.state.check` first), so a seat's own hand is all that
+    the spectator may not see and it may."""
+    everyone = hidden_from(state, None)
+    return [*((seat, everyone - set(hand)) for seat, hand in enumerate(state.hands)), (None, everyone)]

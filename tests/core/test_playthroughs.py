@@ -7,7 +7,7 @@ import pytest
 from core.house import InfamousEmpty
 from core.state import check
 from core.views import view
-from tests.core.games import configs, hidden_from, house_of, leaks, play
+from tests.core.games import configs, hidden_by_seat, house_of, leaks, play
 
 GAMES = 2000
 CHUNK = 100
@@ -32,8 +32,8 @@ def test_r1_1_r1_2_r8_1_invariants_hold_after_every_decision(first: int) -> None
             if trophy and final:
                 assert state.final_left is not None and not state.flock, f"seed {seed}: the final phase resumed"
             final = final or state.final_left is not None
-            for seat in [*range(players), None]:
-                leaked = leaks(view(state, seat).to_dict(), hidden_from(state, seat))
+            for seat, hidden in hidden_by_seat(state):
+                leaked = leaks(view(state, seat).to_dict(), hidden)
                 assert not leaked, f"seat {seat} sees {sorted(leaked)} (seed {seed}, decision {len(choices)})"
             decisions = len(choices)
         assert state.over and decisions > 0

@@ -131,3 +131,16 @@ def test_r8_2_the_log_of_plays_is_public() -> None:
     for seat in (1, None):
         assert [redact(e, seat) for e in events] == events
     assert of_kind(events, EventKind.PLAYED) == [Event(EventKind.PLAYED, 0, (BLAM[0],), "statue")]
+
+
+def test_r8_1_the_playthroughs_scan_finds_a_hidden_id_anywhere_and_nothing_else() -> None:
+    """R8.1: the scan the playthroughs make of every view (tests.hidden) finds a hidden card id
+    as a key, a value, inside a label and deep in nested tuples, ignores ids the seat may see,
+    and does not take integers whose packed bytes read as "F01" or "A07" for cards."""
+    from tests.core.games import leaks
+
+    hidden = {"F01", "A07", "F33", "A12", "F40"}
+    data = {"F01": 1, "x": ["A07"], "label": "Take the A12 back", "deep": (((0, ("F33",)),),), "mine": "F02"}
+    assert leaks(data, hidden) == {"F01", "A07", "A12", "F33"}
+    assert leaks({"hand_sizes": [70, 48, 49], "n": [65, 48, 55]}, {"F01", "A07"}) == set()
+    assert leaks({"prompt": "Dove played F40 (é)"}, hidden) == {"F40"}

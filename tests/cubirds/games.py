@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 from core.cubirds import GameState, apply, new_game
 from core.decisions import OptionValue
 from core.rng import below, seed_state
+from tests.hidden import hidden_ids_in
 
 CARD_ID = re.compile(r"[A-Z][A-Z]\d\d")
 """A CuBirds card id ("FL01".."RO20"), wherever it appears in plain data."""
@@ -45,7 +45,7 @@ def play(seed: int, players: int) -> Iterator[tuple[GameState, list[Choice]]]:
 
 def leaks(data: Any, hidden: set[str]) -> set[str]:
     """The hidden card ids that appear anywhere in plain data (keys, labels and prompts too)."""
-    return set(CARD_ID.findall(json.dumps(data, separators=(",", ":")))) & hidden
+    return hidden_ids_in(data, hidden, CARD_ID)
 
 
 def hidden_from(state: GameState, seat: int | None) -> set[str]:
