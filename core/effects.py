@@ -13,6 +13,7 @@ from core.flow import (
     BALCONY0,
     CROWD_I,
     STATUE_I,
+    ZIDS,
     Answers,
     Events,
     Frame,
@@ -40,7 +41,7 @@ from core.flow import (
     zone_option,
 )
 from core.pigeons import batch, make_trophy, redirect_targets, scare
-from core.state import GameState, less, trophy
+from core.state import MAX_PLAYERS, GameState, less, trophy
 
 # Enum members read on every step, as module constants: reading `ActionKind.WROOM` goes through
 # EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
@@ -163,18 +164,25 @@ def _guano_cards(state: GameState, f: Frame, s: int) -> list[Option]:
     return [Option(c, f"Play {card_label(state, c)} onto {where}", (c, z)) for c in cards]
 
 
+# Window prompts, made once (the share window's by card kind, the others' by Zone index)
+_SHARE_PROMPT: Final = {
+    k.value: f"{ACTION_NAMES[k]} was played: play yours to share the trophies?" for k in (_WROOM, _ZOT)
+}
+_FINE_PROMPT: Final = tuple(f"A card was played onto {zone_name(zone)}: fine that player?" for zone in ZIDS)
+_GUANO_PROMPT: Final = tuple(f"The Infamous Pigeon arrived on {zone_name(zone)}: play guano there?" for zone in ZIDS)
+
 WINDOWS: Final[dict[str, Window]] = {
     "share": Window(
         DecisionKind.REACT_SHARE,
         _others,
         _share_cards,
-        lambda st, f: f"{ACTION_NAMES[ActionKind(f['card'])]} was played: play yours to share the trophies?",
+        lambda st, f: _SHARE_PROMPT[f["card"]],
     ),
     "fine": Window(
         DecisionKind.REACT_FINE,
         _others,
         _one_card(ActionKind.FINE, "Play Fine"),
-        lambda st, f: f"A card was played onto {zone_name(zid(st, f['zone']))}: fine that player?",
+        lambda st, f: _FINE_PROMPT[f["zone"]],
     ),
     "sweeper": Window(
         DecisionKind.REACT_SWEEPER,
@@ -193,7 +201,7 @@ WINDOWS: Final[dict[str, Window]] = {
         DecisionKind.REACT_GUANO,
         lambda st, f: round_table(st),
         _guano_cards,
-        lambda st, f: f"The Infamous Pigeon arrived on {zone_name(zid(st, f['zone']))}: play guano there?",
+        lambda st, f: _GUANO_PROMPT[f["zone"]],
     ),
 }
 
@@ -366,11 +374,22 @@ def blam_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev:
     state.stack.append({**f, "picked": f["picked"] + (value,)})
 
 
-def birdseed_sources(state: GameState, by: int, z: int) -> list[int]:
+def birdseed_sources(state: GameState, by: int, z: int) -> tuple[int, ...]:
     """R5.3: the other Zones in table order: City Locations, then Balconies clockwise from `by`."""
-    n = state.players
-    order = list(range(BALCONY0)) + [BALCONY0 + (by + k) % n for k in range(n)]
-    return [y for y in order if y != z]
+    return _SOURCES[state.players][by][z]
+
+
+_SOURCES: Final = {
+    n: [
+        [
+            tuple(y for y in (*range(BALCONY0), *(BALCONY0 + (by + k) % n for k in range(n))) if y != z)
+            for z in range(BALCONY0 + n)
+        ]
+        for by in range(n)
+    ]
+    for n in range(1, MAX_PLAYERS + 1)
+}
+"""Players -> seat -> Zone -> `birdseed_sources`, made once."""
 
 
 def birdseed(state: GameState, f: Frame, ev: Events) -> None:
@@ -384,7 +403,7 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     given = {m[1] for m in moves}
     movable: dict[int, list[str]] = {}
     anything_fits = open_to_all(z)  # then no pigeon needs checking one by one
-    for y in birdseed_sources(state, by, z):
+    for y in _SOURCES[state.players][by][z]:  # birdseed_sources(state, by, z)
         if y not in given:
             ps = [*state.pigeons[y]] if anything_fits else [p for p in state.pigeons[y] if fits(state, z, p, extra)]
             if ps:

@@ -267,6 +267,12 @@ def emit_window(ev: Events, window: str) -> None:
 
 _event: Final = tuple.__new__
 """Builds an Event without its Python-level __new__: events are made on every step."""
+new_event: Final = _event
+"""`ev.append(new_event(Event, (kind, player, cards, zone, to, secret, turn, card_count, left,
+reaction, by, vp, window)))`: `emit` written out, for the events of the commonest steps (a call
+with keywords matched against emit's 13 parameters costs more than the event)."""
+ZIDS: Final = _ZIDS
+"""Zone index -> Zone id (`zid` without the call, for hot loops)."""
 assert Event._fields == (
     "kind",
     "player",

@@ -7,9 +7,10 @@ from typing import Final
 
 from core.cards import BALCONY, CITY, Rule
 from core.decisions import DONE, DecisionKind, Option, OptionValue
-from core.events import EventKind
+from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
+    ZIDS,
     Answers,
     Events,
     Frame,
@@ -19,6 +20,8 @@ from core.flow import (
     emit,
     emit_plain,
     fits,
+    new_event,
+    open_to_all,
     pigeon_option,
     planned,
     spaces,
@@ -107,7 +110,7 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
             new.append((m[2] - BALCONY0, m[0]))
     if new:
         for m in moves:
-            emit_plain(ev, _HEADING, None, (m[0],), None, zid(state, m[2]))
+            emit_plain(ev, _HEADING, None, (m[0],), None, ZIDS[m[2]])
         state.stack.append({**f, "asked": asked + tuple(new)})
         owners = (new[0][0],) if len(new) == 1 else tuple(clockwise(state, {s for s, _ in new}))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
@@ -118,7 +121,7 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         else:
             state.pigeons[src] = without(state.pigeons[src], pigeon)
         state.pigeons[dst] += (pigeon,)
-        emit_plain(ev, _LANDED, None, (pigeon,), None if src == AIR else zid(state, src), zid(state, dst))
+        emit_plain(ev, _LANDED, None, (pigeon,), None if src == AIR else ZIDS[src], ZIDS[dst])
     for pigeon, _, dst, mover in reversed(moves):
         rule = state.book[pigeon].rule
         if rule is _INFAMOUS:
@@ -132,12 +135,18 @@ def lady(state: GameState, f: Frame, ev: Events) -> None:
     z = f["zone"]
     if f["pigeon"] not in state.pigeons[z]:
         return  # she was moved on before her trigger resolved
-    opts = [Option(DONE, "Leave the others where they are")]
+    opts = [_LEAVE]
+    anything_fits = open_to_all(z)  # then no pigeon needs checking one by one
     for src in range(zone_count(state)):
         if src != z:
-            opts += [pigeon_option(state, p, src) for p in state.pigeons[src] if fits(state, z, p)]
+            for p in state.pigeons[src]:  # loops, not a comprehension (a call) per Zone
+                if anything_fits or fits(state, z, p):
+                    opts.append(pigeon_option(state, p, src))
     prompt = f"The Lady Pigeon arrived on {zone_option(state, z).label}: pull another pigeon there?"
     ask(state, f, f["mover"], _LADY_ASKS, prompt, opts)
+
+
+_LEAVE: Final = Option(DONE, "Leave the others where they are")
 
 
 def lady_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
@@ -198,7 +207,8 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
     state.pigeons[z] = without(state.pigeons[z], pigeon)
     if state.book[pigeon].rule is not _INFAMOUS:
         state.trophies[seat] = [*state.trophies[seat], trophy((pigeon,), 1)]
-        emit(ev, _TROPHY, player=seat, cards=(pigeon,), vp=1)
+        # emit(ev, _TROPHY, player=seat, cards=(pigeon,), vp=1), positionally
+        ev.append(new_event(Event, (_TROPHY, seat, (pigeon,), None, None, False, 0, 0, 0, False, None, 1, None)))
         return
     if not state.flock and state.house.infamous_empty is _AS_TROPHY:
         state.trophies[seat] = [*state.trophies[seat], trophy((pigeon,), 1, True)]

@@ -8,7 +8,7 @@ from typing import Final
 from core.cards import ACTION_DEFS, ACTIONS, ActionKind
 from core.decisions import BACK, DecisionKind, Option, OptionValue
 from core.effects import GUANO_KINDS, play_action, playable, targets
-from core.events import EventKind
+from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
     Answers,
@@ -19,6 +19,7 @@ from core.flow import (
     card_label,
     emit,
     first_of,
+    new_event,
     zid,
     zindex,
     zone_option,
@@ -109,7 +110,8 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
     """R3.1: exactly two actions, then the Invasion (R3.5)."""
     if state.actions_left == 0:
         n = 1 + sum(ACTIONS[c].recall for c in state.played)
-        emit(ev, _INVASION, player=state.active, left=n)
+        # emit(ev, _INVASION, player=state.active, left=n), positionally
+        ev.append(new_event(Event, (_INVASION, state.active, (), None, None, False, 0, 0, n, False, None, 0, None)))
         state.stack.append({"k": "end_turn"})
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
@@ -189,7 +191,7 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
         hand.remove(c)
     state.hands[seat] = hand
     state.discard.extend(paid)
-    emit(ev, _DISCARDED, player=seat, cards=paid)
+    ev.append(new_event(Event, (_DISCARDED, seat, paid, None, None, False, 0, 0, 0, False, None, 0, None)))
     home = BALCONY0 + seat
     if card in ACTIONS:
         state.guano[home] = without(state.guano[home], card)
@@ -215,7 +217,9 @@ def draw(state: GameState, seat: int, ev: Events) -> None:
         drawn.append(state.deck.pop())
     if drawn:
         state.hands[seat] = hand + drawn  # replaced, not changed (a clone shares it)
-    emit(ev, _DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True)
+    # emit(ev, _DREW, player=seat, cards=tuple(drawn), card_count=len(drawn), secret=True), positionally
+    n = len(drawn)
+    ev.append(new_event(Event, (_DREW, seat, tuple(drawn), None, None, True, 0, n, 0, False, None, 0, None)))
 
 
 def invasion(state: GameState, f: Frame, ev: Events) -> None:
@@ -224,8 +228,10 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
         return
     card = state.flock.pop()
     state.air.append(card)
-    emit(ev, _REVEALED, cards=(card,), left=f["left"] - 1)
-    state.stack.append({**f, "left": f["left"] - 1})  # `of` (the Invasion's size) kept
+    left = f["left"] - 1
+    # emit(ev, _REVEALED, cards=(card,), left=left), positionally
+    ev.append(new_event(Event, (_REVEALED, None, (card,), None, None, False, 0, 0, left, False, None, 0, None)))
+    state.stack.append({**f, "left": left})  # `of` (the Invasion's size) kept
     state.stack.append({"k": "enter", "card": card})
 
 
@@ -251,7 +257,8 @@ def start_turn(state: GameState, seat: int, ev: Events) -> None:
     state.active = seat
     state.turn += 1
     state.actions_left = 2
-    emit(ev, _TURN, player=seat, turn=state.turn)
+    # emit(ev, _TURN, player=seat, turn=state.turn), positionally
+    ev.append(new_event(Event, (_TURN, seat, (), None, None, False, state.turn, 0, 0, False, None, 0, None)))
     state.stack.append({"k": "action"})
 
 
