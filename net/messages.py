@@ -1,17 +1,19 @@
-"""The protocol's frame types, defined once: one NamedTuple per frame type, whose annotated
-fields say each field's type and limits (net/schema.py reads them). NamedTuples, and annotations
-evaluated at once (no `from __future__ import annotations`), because this module is imported
-on every client's start: they cost a tenth of frozen dataclasses to define.
+"""The protocol's frame types, defined once: one Struct (a NamedTuple, core.structs) per frame
+type, whose annotated fields say each field's type and limits (net/schema.py reads them). Structs,
+and annotations evaluated at once (no `from __future__ import annotations`: a string annotation
+is compiled when read), because this module is imported on every client's start: defining it
+costs ~10 M instructions with Structs, ~26 M with typing.NamedTuples (issue 9).
 
 The host checks every client frame with `parse_client`, the client every host frame with
 `parse_host`, and docs/protocol.md's field tables are `reference()` (a test keeps them equal).
 """
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Final, Literal, NamedTuple
+from typing import Annotated, Any, Final, Literal
 
 from core.decisions import Decision, DecisionKind, Option, normalize
 from core.games import DEFAULT, GAMES, game, record_from_dict, rules_text
+from core.structs import Struct
 from net.errors import ErrorCode, NetError
 from net.limits import (
     BOT_DELAY_MAX,
@@ -96,7 +98,7 @@ OptionValue = Annotated[Any, Codec(read_option, _OPTION_WORDS)]
 # ---- client to host -------------------------------------------------------------------------
 
 
-class Hello(NamedTuple):
+class Hello(Struct):
     """The first frame. `token` rejoins a seat; `table` sits there at once (or watches, with `watch`)."""
 
     v: Int
@@ -109,7 +111,7 @@ class Hello(NamedTuple):
     watch: bool = False
 
 
-class Join(NamedTuple):
+class Join(Struct):
     """Sit at a table that has not started: at `seat`, or the first free one."""
 
     table: Int
@@ -117,14 +119,14 @@ class Join(NamedTuple):
     aid: Aid = None
 
 
-class Watch(NamedTuple):
+class Watch(Struct):
     """Watch a table (a snapshot follows if it is playing)."""
 
     table: Int
     aid: Aid = None
 
 
-class Create(NamedTuple):
+class Create(Struct):
     """Open a table and sit at it; a missing field takes the host's own setting."""
 
     seats: Annotated[int, Range(2, TABLE_SEATS_MAX)] | None = None
@@ -140,38 +142,38 @@ class Create(NamedTuple):
     aid: Aid = None
 
 
-class Leave(NamedTuple):
+class Leave(Struct):
     """Back to the lobby."""
 
     aid: Aid = None
 
 
-class Start(NamedTuple):
+class Start(Struct):
     """The owner starts the game with whoever is seated."""
 
     aid: Aid = None
 
 
-class Rematch(NamedTuple):
+class Rematch(Struct):
     """Ask for another game after `over`."""
 
     aid: Aid = None
 
 
-class Here(NamedTuple):
+class Here(Struct):
     """Take the seat back from the bot that played it."""
 
     aid: Aid = None
 
 
-class Sync(NamedTuple):
+class Sync(Struct):
     """Ask for a snapshot (with the events after `seq`)."""
 
     seq: Int | None = None
     aid: Aid = None
 
 
-class Choose(NamedTuple):
+class Choose(Struct):
     """Answer one of this seat's open decisions with one of its option values, as received."""
 
     id: Int
@@ -179,20 +181,20 @@ class Choose(NamedTuple):
     aid: Aid = None
 
 
-class Say(NamedTuple):
+class Say(Struct):
     """A chat line to the table."""
 
     text: Annotated[str, Cut(CHAT_MAX)]
     aid: Aid = None
 
 
-class Ping(NamedTuple):
+class Ping(Struct):
     """A heartbeat; the other side answers `pong` with the same `n`."""
 
     n: Int
 
 
-class Pong(NamedTuple):
+class Pong(Struct):
     """The answer to a `ping`."""
 
     n: Int
@@ -201,7 +203,7 @@ class Pong(NamedTuple):
 # ---- parts of host frames -------------------------------------------------------------------
 
 
-class SeatInfo(NamedTuple):
+class SeatInfo(Struct):
     """Who sits in a seat."""
 
     seat: SeatNo
@@ -215,7 +217,7 @@ class SeatInfo(NamedTuple):
     left: bool
 
 
-class Settings(NamedTuple):
+class Settings(Struct):
     """A table's timing (seconds; 0 is none)."""
 
     reaction_window: Seconds
@@ -225,7 +227,7 @@ class Settings(NamedTuple):
     bot_level: Level
 
 
-class TableInfo(NamedTuple):
+class TableInfo(Struct):
     """A table as the lobby lists it; a `table` frame adds `owner`, `rematch` and `settings`."""
 
     id: Int
@@ -285,7 +287,7 @@ def _read_option_row(value: Any) -> Option:
     return Option(normalize(read_option(v)), label, tuple(refs))
 
 
-class WireDecision(NamedTuple):
+class WireDecision(Struct):
     """A decision as the wire carries it (`core.decisions.Decision.to_dict`, with a per-seat id)."""
 
     id: Int
@@ -331,7 +333,7 @@ DecisionT = Annotated[Decision, Codec(read_decision, "a decision (see Decisions 
 ViewT = Annotated[Any, Codec(_read_view, "a view, its game's `PlayerView.to_dict` (see Updates)")]
 
 
-class Window(NamedTuple):
+class Window(Struct):
     """A reaction window being shown: the same for every window and seat."""
 
     kind: Annotated[str, Size(16)]
@@ -341,7 +343,7 @@ class Window(NamedTuple):
 # ---- host to client -------------------------------------------------------------------------
 
 
-class Welcome(NamedTuple):
+class Welcome(Struct):
     """The handshake succeeded; `name` is the cleaned name the others see."""
 
     v: Int
@@ -351,21 +353,21 @@ class Welcome(NamedTuple):
     resumed: bool
 
 
-class Bye(NamedTuple):
+class Bye(Struct):
     """The host closes the connection, and why."""
 
     code: Code
     text: Text
 
 
-class Error(NamedTuple):
+class Error(Struct):
     """A frame was dropped (a protocol error)."""
 
     code: Code
     text: Text
 
 
-class Result(NamedTuple):
+class Result(Struct):
     """The answer to a request: exactly one per request, `aid` as the request had it."""
 
     aid: Aid
@@ -374,7 +376,7 @@ class Result(NamedTuple):
     text: Text | None = None
 
 
-class LobbyInfo(NamedTuple):
+class LobbyInfo(Struct):
     """The host's tables, for a client not at one."""
 
     host: Name
@@ -383,7 +385,7 @@ class LobbyInfo(NamedTuple):
     levels: Annotated[tuple[Level, ...], Size(16)]
 
 
-class Seated(NamedTuple):
+class Seated(Struct):
     """You sit here; keep the token to come back. Only its owner ever gets a token."""
 
     table: Int
@@ -391,7 +393,7 @@ class Seated(NamedTuple):
     token: Token
 
 
-class Update(NamedTuple):
+class Update(Struct):
     """One step of the game for this seat (see Updates)."""
 
     table: Int
@@ -403,7 +405,7 @@ class Update(NamedTuple):
     limit: Seconds | None
 
 
-class Snapshot(NamedTuple):
+class Snapshot(Struct):
     """Everything a seat needs to go on; resets its `seq` (see Updates)."""
 
     table: Int
@@ -417,7 +419,7 @@ class Snapshot(NamedTuple):
     complete: bool
 
 
-class Over(NamedTuple):
+class Over(Struct):
     """The game ended."""
 
     table: Int
@@ -430,7 +432,7 @@ class Over(NamedTuple):
     record: Annotated[Mapping[str, Any], Codec(_read_record, "a record, its game's `Record.to_dict`")]
 
 
-class Chat(NamedTuple):
+class Chat(Struct):
     """A cleaned chat line (`seat` null for a spectator)."""
 
     table: Int

@@ -1,7 +1,8 @@
-"""Typed fields, sans I/O: a frame type is a NamedTuple whose annotations give each field's type
-and limits; `Schema(cls)` checks a decoded map against them and builds the instance.
+"""Typed fields, sans I/O: a frame type is a NamedTuple (a `core.structs.Struct`: one that is cheap
+to define) whose annotations give each field's type and limits; `Schema(cls)` checks a decoded map
+against them and builds the instance.
 
-    class Join(NamedTuple):
+    class Join(Struct):
         table: Annotated[int, Range(0, ID_MAX)]
         seat: Annotated[int, Range(0, 5)] | None = None
 
@@ -21,7 +22,9 @@ import typing
 from collections.abc import Callable
 from enum import Enum
 from functools import cached_property
-from typing import Any, Final, Literal, NamedTuple, Union
+from typing import Any, Final, Literal, Union
+
+from core.structs import Struct
 
 ID_MAX: Final = 2**53 - 1
 """Largest integer any frame carries (exact in every msgpack and JSON implementation)."""
@@ -100,7 +103,7 @@ def _num(n: float) -> str:
     return f"{n:g}" if isinstance(n, float) else str(n)
 
 
-class Field(NamedTuple):
+class Field(Struct):
     name: str
     check: Check
     words: str
@@ -111,7 +114,7 @@ class Field(NamedTuple):
 
 
 class Schema:
-    """The checks of one NamedTuple, compiled once, when first used: a client parses only host
+    """The checks of one Struct (or NamedTuple), compiled once, when first used: a client parses only host
     frames and a host only client frames, and every process defines all of them at start
     (issue 9)."""
 
