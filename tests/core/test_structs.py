@@ -79,4 +79,4 @@ def test_a_field_without_default_may_not_follow_one_with() -> None:
 
         class Bad(Struct):
             a: int = 0
-            b: int
+            b: int  # type: ignore[misc]
