@@ -4,8 +4,6 @@ test's loop), the start screen's game setting, a whole game by keys to the game 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 
 import pytest
@@ -21,16 +19,42 @@ from pigeon_tui.widgets.log import GameLog
 from tests.tui.conftest import drawn_while_held, hold_results, play_by_keys, screen_text
 
 
-async def test_a_whole_game_of_cubirds_by_keys_to_the_game_over_screen() -> None:
+async def test_a_whole_game_of_cubirds_by_keys_to_the_game_over_screen_with_every_event_logged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Four seats (you and three random bots) on the real host; every decision answered with
-    keys (numbers, Enter after arrows, Esc to step back), to the game over screen."""
+    keys (numbers, Enter after arrows, Esc to step back), to the game over screen.
+
+    Updates read faster than they are drawn replace each other on the way to the screen;
+    their log lines do not: the log of the whole game says every event the seat was sent.
+    (One game serves both: recording what the session hands on changes nothing it does.)"""
+    sent: list[Event] = []
+    updates = Session.updates
+
+    async def recorded(self: Session) -> AsyncIterator[GameChanged]:
+        async for update in updates(self):
+            sent.extend(update.events)
+            yield update
+
+    ready = Session.ready_updates
+
+    def recorded_ready(self: Session) -> list[GameChanged]:
+        held = ready(self)  # drawn by a new table in its first frame, before it reads on
+        for update in held:
+            sent.extend(update.events)
+        return held
+
+    monkeypatch.setattr(Session, "updates", recorded)
+    monkeypatch.setattr(Session, "ready_updates", recorded_ready)
     app = game_app(4, 3, "cubirds", play_now=True)
     async with app.run_test(size=(80, 24)) as pilot:
         shown = await prompt(pilot)
-        assert shown is not None and isinstance(app.screen, CubirdsTableScreen)
+        table = app.screen
+        assert shown is not None and isinstance(table, CubirdsTableScreen)
         first = screen_text(app)
         assert "Rows" in first and "Your hand" in first and "Collections" in first
-        counts = await play_by_keys(pilot, seed=2)
+        log, names = table.query_one(GameLog), table.names  # the table goes at game over
+        counts = await play_by_keys(pilot, seed=5)
         assert isinstance(app.screen, BirdsOverScreen)
         over = screen_text(app)
         view = app.screen.birds
@@ -39,6 +63,7 @@ async def test_a_whole_game_of_cubirds_by_keys_to_the_game_over_screen() -> None
     assert "Game over" in over and "Rematch" in over
     winners = view.winners()
     assert winners and ("You win!" in over or "You share" in over) == (0 in winners)
+    assert len(sent) > 100 and log.lines[1:] == log_lines(sent, names, 0)  # after the intro
 
 
 async def test_the_start_screen_offers_cubirds() -> None:
@@ -65,9 +90,16 @@ async def test_the_start_screen_offers_cubirds() -> None:
         (["host", "--game", "chess", "--port", "0"], "unknown game 'chess'"),
     ],
 )
-def test_play_and_host_refuse_a_game_they_cannot_start(argv: list[str], says: str) -> None:
-    out = subprocess.run([sys.executable, "-m", "pigeon_tui", *argv], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 2 and says in out.stderr, out.stderr
+def test_play_and_host_refuse_a_game_they_cannot_start(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In this process: the CLI refuses before it starts anything (the command's own entry
+    point, `python -m pigeon_tui`, is what tests/net/test_spawn.py's hosts and tests/e2e run)."""
+    from pigeon_tui.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err, err
 
 
 async def test_no_color_draws_a_letter_per_species(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,35 +134,3 @@ async def test_the_cubirds_table_draws_updates_while_a_choice_waits_for_its_resu
         await drawn_while_held(pilot, "1", release, lambda: screen.view is not before)
         assert screen.view is not None and answered not in [d.id for d in screen.view.decisions]
         assert await prompt(pilot) is not None or isinstance(app.screen, BirdsOverScreen)
-
-
-async def test_the_cubirds_log_has_every_event_of_a_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Updates read faster than they are drawn replace each other on the way to the screen;
-    their log lines do not: the log of a whole game says every event the seat was sent."""
-    sent: list[Event] = []
-    updates = Session.updates
-
-    async def recorded(self: Session) -> AsyncIterator[GameChanged]:
-        async for update in updates(self):
-            sent.extend(update.events)
-            yield update
-
-    ready = Session.ready_updates
-
-    def recorded_ready(self: Session) -> list[GameChanged]:
-        held = ready(self)  # drawn by a new table in its first frame, before it reads on
-        for update in held:
-            sent.extend(update.events)
-        return held
-
-    monkeypatch.setattr(Session, "updates", recorded)
-    monkeypatch.setattr(Session, "ready_updates", recorded_ready)
-    app = game_app(4, 3, "cubirds", play_now=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert await prompt(pilot) is not None
-        table = app.screen
-        assert isinstance(table, CubirdsTableScreen)
-        log, names = table.query_one(GameLog), table.names  # the table goes at game over
-        await play_by_keys(pilot, seed=5)
-        assert isinstance(app.screen, BirdsOverScreen)
-    assert len(sent) > 100 and log.lines[1:] == log_lines(sent, names, 0)  # after the intro
