@@ -50,15 +50,20 @@ def percentile(xs: Sequence[float], q: float) -> float:
 
 
 def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision]], deadlines: bool = True) -> None:
-    """Wall and CPU ms per decision. With deadlines a loaded machine shows in wall times that
-    stop at the time limits; the CPU times show what a quiet machine would take."""
+    """Wall and CPU ms per decision, and the playouts a search ran (mean per decision). With
+    deadlines a loaded machine shows in wall times that stop at the time limits, and in fewer
+    playouts than the budgets alone run (what a player gets); the CPU times show what a quiet
+    machine would take."""
     how = "clock deadlines on" if deadlines else "playout budgets alone, no deadline"
     players = positions[0][0].players if positions else 0
     print(f"Think time per decision, {len(positions)} positions of {players}-player mid-games ({how})")
     print(f"load {os.getloadavg()[0]:.1f}")
-    print(f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9} {'CPU p50':>9} {'CPU p95':>9}")
+    print(
+        f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9} {'CPU p50':>9} {'CPU p95':>9}"
+        f" {'playouts':>9}"
+    )
     for level in levels:
-        times, cpu = [], []
+        times, cpu, runs = [], [], []
         for i, (state, d) in enumerate(positions):
             bot = make_bot(level, i, clock=time.perf_counter if deadlines else None)
             v = view(state, d.player)
@@ -66,10 +71,11 @@ def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision
             bot.choose(v, d)
             times.append(1000 * (time.perf_counter() - t0))
             cpu.append(1000 * (time.process_time() - c0))
+            runs.append(getattr(bot, "last_iterations", 0))
         print(
             f"{level:>8} {percentile(times, 0.5):9.1f} {percentile(times, 0.95):9.1f} "
             f"{max(times):9.1f} {statistics.fmean(times):9.1f} "
-            f"{percentile(cpu, 0.5):9.1f} {percentile(cpu, 0.95):9.1f}",
+            f"{percentile(cpu, 0.5):9.1f} {percentile(cpu, 0.95):9.1f} {statistics.fmean(runs):9.1f}",
             flush=True,
         )
 
