@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Collection, Mapping
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import msgpack
 
+from core.structs import Struct
 from net.errors import ErrorCode
 from net.limits import MAX_FRAME
 
@@ -29,8 +30,8 @@ class FrameTooBig(ValueError):
         self.size = size
 
 
-# A NamedTuple, not a frozen dataclass: defined at every start, six times cheaper (issue 9).
-class BadFrame(NamedTuple):
+# A Struct (core.structs), not a frozen dataclass: defined at every start, far cheaper (issue 9).
+class BadFrame(Struct):
     """A frame the decoder could not turn into a message; it is dropped and decoding goes on."""
 
     code: ErrorCode

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
+
+from core.structs import Struct
 
 MAX_FRAME: Final = 64 * 1024
 """Largest frame body in bytes, either way; a bigger header is refused before any body is read."""
@@ -79,10 +81,10 @@ RECONNECT_GIVE_UP: Final = 120.0
 """Seconds a client keeps trying to reconnect before it gives up."""
 
 
-class Limits(NamedTuple):
+class Limits(Struct):
     """The limits one host or client runs with; tests shrink them, nobody else needs to. A
-    NamedTuple: every client defines it at start, where a frozen dataclass costs six times as
-    much (issue 9)."""
+    Struct (core.structs, a NamedTuple): every client defines it at start, where a frozen
+    dataclass costs far more (issue 9)."""
 
     max_frame: int = MAX_FRAME
     frames_per_second: float = FRAMES_PER_SECOND

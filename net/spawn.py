@@ -18,8 +18,9 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
+from core.structs import Struct
 from net.forked import Forked, can_fork, fork
 from net.places import SHARED_ACCOUNT_ENV
 
@@ -41,11 +42,11 @@ class HostFailed(Exception):
     """The host child did not start (its last words, if any, are in the message)."""
 
 
-class HostSpec(NamedTuple):
+class HostSpec(Struct):
     """The options of a `pigeon-tui host` child. `argv` is the only place they become a command
-    line, and the child parses them with the `host` subcommand's own parser. A NamedTuple: the
-    CLI defines it before it starts the private host, and a frozen dataclass of 20 fields costs
-    ~10 M instructions to define, seven times this (issue 9)."""
+    line, and the child parses them with the `host` subcommand's own parser. A Struct (core.structs,
+    a NamedTuple): the CLI defines it before it starts the private host, and a frozen dataclass of
+    20 fields costs ~10 M instructions to define, a typing.NamedTuple ~1.4 M (issue 9)."""
 
     seats: int = 4
     bots: int = 0
