@@ -1,4 +1,5 @@
-"""The Textual app: screens for start, table, help and game over; styles in app.tcss.
+"""The Textual app: screens for start, table, help and game over; styles in app.tcss (the table)
+and in each other screen's own file (screens/styles.py).
 
 Every game runs on a `net` host that the app joins over TCP: a game against bots on a private
 host child process on 127.0.0.1 (`host_here=True`: the same host on this event loop, for tests

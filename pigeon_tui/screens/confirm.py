@@ -11,9 +11,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from pigeon_tui.screens.styles import own_styles
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Dismissed with True (y, Enter) or False (n, Esc)."""
+
+    CSS_PATH = "confirm.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer(True)", "Yes", id="confirm-yes", key_display="y"),
@@ -22,6 +26,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def __init__(self, question: str) -> None:
         super().__init__()
+        own_styles(self)
         self.question = question
 
     def compose(self) -> ComposeResult:

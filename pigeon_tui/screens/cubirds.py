@@ -51,6 +51,8 @@ def log_lines(events: Iterable[Event], names: Sequence[str], me: int | None) -> 
 class CubirdsTableScreen(DealtScreen[PlayerView]):
     """One game of CuBirds as the seat (or a spectator) sees it. Talks only to its `Session`."""
 
+    CSS_PATH = "cubirds.tcss"
+
     view_type = PlayerView
 
     def __init__(self, session: Session | None, glyphs: Glyphs, *, letters: bool = False) -> None:

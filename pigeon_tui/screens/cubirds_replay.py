@@ -4,6 +4,8 @@ at each point, with the replay's bar and keys (pigeon_tui.screens.replay)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +26,8 @@ from pigeon_tui.widgets.log import GameLog
 
 class BirdsReplayScreen(ReplayScreen):
     """One recorded game of CuBirds, point by point; what it may show is the replay's rule."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["replay.tcss", "cubirds.tcss"]
 
     def _replay(self, record: object) -> Replay:
         if not isinstance(record, Record):

@@ -28,6 +28,7 @@ from core.cards import (
     custom_pigeon,
     custom_to_text,
 )
+from pigeon_tui.screens.styles import own_styles
 from pigeon_tui.widgets.setting import Setting
 
 PLACES: Final = (*CITY, BALCONY)
@@ -150,6 +151,8 @@ class CardFields(Vertical):
 class CustomCardsForm(ModalScreen[tuple[str, ...] | None]):
     """Define the two customizable cards (F39, F40): Enter keeps them, Esc leaves them as they were."""
 
+    CSS_PATH = "forms.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="custom-cancel"),
         Binding("enter", "submit", "Keep", id="custom-submit", priority=True),
@@ -159,6 +162,7 @@ class CustomCardsForm(ModalScreen[tuple[str, ...] | None]):
 
     def __init__(self, texts: tuple[str, ...]) -> None:
         super().__init__()
+        own_styles(self)
         self.texts = (*texts, "", "")[:2]
 
     def compose(self) -> ComposeResult:

@@ -41,6 +41,8 @@ def replay_key(session: Session | None) -> ReplayKey | None:
 class GameOverScreen(GuardedScreen):
     """The final scores; r plays again, s goes back to the start screen, q quits."""
 
+    CSS_PATH = "game_over.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", "Rematch", id="rematch"),
         Binding("b", "board", "Final board", id="final-board"),

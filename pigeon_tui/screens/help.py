@@ -29,6 +29,7 @@ from core.cards import (
 from core.house import BOOK, HouseRules
 from pigeon_tui.cardtext import RULE_TEXT, entry_text
 from pigeon_tui.house import rule_lines, short
+from pigeon_tui.screens.styles import own_styles
 from pigeon_tui.themes import GUANO_LETTER, PIGEON_LETTER, Glyphs
 
 RULES: tuple[tuple[str, str], ...] = (  # {fine_scope}: the edition's (FINE_SCOPE)
@@ -158,6 +159,8 @@ def help_text(
 class HelpScreen(ModalScreen[None]):
     """Rules summary, keys and card reference; Esc, q or ? closes it."""
 
+    CSS_PATH = "help.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close", id="close-help", key_display="esc"),
         Binding("up,k", "scroll(-1)", "Up", show=False, id="help-up"),
@@ -176,6 +179,7 @@ class HelpScreen(ModalScreen[None]):
         house: HouseRules | None = None,
     ) -> None:
         super().__init__()
+        own_styles(self)
         self.glyphs = glyphs
         self.edition = edition or Edition.V35
         self.custom = custom or DEFAULT_CUSTOM
@@ -202,6 +206,8 @@ class HelpScreen(ModalScreen[None]):
 class LogScreen(ModalScreen[None]):
     """Everything that happened this game, newest last."""
 
+    CSS_PATH = "help.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,l", "close", "Close", id="close-log", key_display="esc"),
         Binding("home", "ends(False)", "Top", show=False, id="log-home", priority=True),
@@ -210,6 +216,7 @@ class LogScreen(ModalScreen[None]):
 
     def __init__(self, lines: Sequence[tuple[str, bool]], glyphs: Glyphs) -> None:
         super().__init__()
+        own_styles(self)
         self.lines = list(lines)
         self.glyphs = glyphs
 

@@ -38,6 +38,8 @@ def _levels() -> list[str]:
 class HostScreen(GuardedScreen):
     """Host a LAN game: a headless host child process others join; you take a seat."""
 
+    CSS_PATH = "forms.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="host-back"),
         Binding("ctrl+s", "submit", "Host", id="host-submit", key_display="enter"),
@@ -105,6 +107,8 @@ class HostScreen(GuardedScreen):
 class JoinScreen(GuardedScreen):
     """Join a game: one found on this LAN (listed live), or the host's address typed; your
     name, and the password if it has one."""
+
+    CSS_PATH = "forms.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="join-back"),
@@ -228,6 +232,8 @@ class JoinScreen(GuardedScreen):
 class LobbyScreen(GuardedScreen):
     """The host's tables and seats until the game begins; Enter sits (or watches a game under
     way), w watches, s starts, Esc leaves."""
+
+    CSS_PATH = "forms.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start now", id="lobby-start"),

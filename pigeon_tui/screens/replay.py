@@ -4,7 +4,7 @@ shown once the game is over), stepped forward and back one point or one turn at 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, Final
 
 from rich.text import Text
@@ -27,6 +27,7 @@ from core.views import PlayerView, view
 from net.archive import GameLine, SavedRecord, game_of_seat, load, open_db
 from net.store import StoreError
 from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.screens.styles import own_styles
 from pigeon_tui.session import LinkState, LinkStatus, Seat
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.hand import Hand
@@ -49,6 +50,8 @@ def viewers(saved: SavedRecord) -> tuple[Viewer, ...]:
 class ReplayScreen(GuardedScreen):
     """One recorded game, point by point. Never shows a card its viewer could not see: the
     all-cards mode and other seats' hands only for a finished game."""
+
+    CSS_PATH: ClassVar[str | list[str | PurePath]] = "replay.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,n", "step(1)", "Next", id="replay-next", key_display="→"),
@@ -237,10 +240,13 @@ def refusal(saved: SavedRecord, viewer: Viewer) -> str:
 class TurnScreen(ModalScreen[int | None]):
     """Asks which turn to jump to."""
 
+    CSS_PATH = "replay.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="turn-cancel")]
 
     def __init__(self, last: int) -> None:
         super().__init__()
+        own_styles(self)
         self.last = last
 
     def compose(self) -> ComposeResult:
@@ -313,6 +319,8 @@ def watch(
 
 class GameListScreen(GuardedScreen):
     """The finished games of the database, newest first; Enter watches one."""
+
+    CSS_PATH = "replay.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="games-close", key_display="q"),

@@ -11,6 +11,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from pigeon_tui.screens.styles import own_styles
+
 MIN_SIZE: Final = Size(80, 24)
 """The smallest terminal the table fits in without cutting anything (an SSH default)."""
 BREAKPOINTS_H: Final = [(0, "-narrow"), (100, "-wide"), (140, "-very-wide")]
@@ -55,6 +57,7 @@ class GuardedScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        own_styles(self)
         self._preset_breakpoints()
 
     def _preset_breakpoints(self) -> None:

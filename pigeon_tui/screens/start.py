@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -89,6 +90,8 @@ def game_setting(current: str, dom_id: str) -> Setting[str]:
 
 class StartScreen(GuardedScreen):
     """Choose how to play. Enter on "Play against bots" starts a game with the settings shown."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["forms.tcss", "start.tcss"]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "rules", "Rules", id="rules", key_display="?"),
