@@ -12,6 +12,7 @@ from core.events import EventKind, zone_name
 from core.flow import (
     BALCONY0,
     CROWD_I,
+    OTHERS,
     STATUE_I,
     ZIDS,
     Answers,
@@ -29,7 +30,6 @@ from core.flow import (
     fits,
     kind_of,
     open_to_all,
-    others,
     pigeon_option,
     planned,
     round_table,
@@ -121,7 +121,7 @@ ACTION_NAMES: Final = {row.kind: row.name for row in ACTIONS.values()}
 
 
 def _others(state: GameState, f: Frame) -> Iterable[int]:
-    return others(state, f["by"])
+    return OTHERS[state.players][state.active][f["by"]]  # others(state, f["by"])
 
 
 def _share_cards(state: GameState, f: Frame, s: int) -> list[Option]:
@@ -598,6 +598,7 @@ def playable(state: GameState, seat: int, card: str) -> bool:
 assert open_to_all(0), "playable() counts on the Road taking any pigeon"
 _ANYWHERE: Final = frozenset((_WROOM, _ZOT, _BLAM))
 """R5 [D]: the cards that need no pigeon: they always have a target."""
+ANYWHERE: Final = _ANYWHERE
 
 
 def _sweeper_zones(state: GameState, n: int) -> range:

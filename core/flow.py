@@ -114,6 +114,8 @@ _OTHERS: Final = {
     for n in range(1, MAX_PLAYERS + 1)
 }
 """Players -> active seat -> a seat -> the other seats, clockwise from the active one."""
+OTHERS: Final = _OTHERS
+"""`others` without the call, for the commonest windows."""
 
 
 # ---- Zones --------------------------------------------------------------------------------

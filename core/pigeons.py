@@ -121,7 +121,9 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         else:
             state.pigeons[src] = without(state.pigeons[src], pigeon)
         state.pigeons[dst] += (pigeon,)
-        emit_plain(ev, _LANDED, None, (pigeon,), None if src == AIR else ZIDS[src], ZIDS[dst])
+        # emit_plain(ev, _LANDED, None, (pigeon,), ...), positionally: every pigeon that lands comes here
+        frm = None if src == AIR else ZIDS[src]
+        ev.append(new_event(Event, (_LANDED, None, (pigeon,), frm, ZIDS[dst], False, 0, 0, 0, False, None, 0, None)))
     for pigeon, _, dst, mover in reversed(moves):
         rule = state.book[pigeon].rule
         if rule is _INFAMOUS:

@@ -7,7 +7,7 @@ from typing import Final
 
 from core.cards import ACTION_DEFS, ACTIONS, ActionKind
 from core.decisions import BACK, DecisionKind, Option, OptionValue
-from core.effects import GUANO_KINDS, play_action, playable, targets
+from core.effects import ANYWHERE, GUANO_KINDS, play_action, playable, targets
 from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
@@ -70,11 +70,15 @@ def action_options(state: GameState, seat: int) -> list[Option]:
     opts = [_DRAW]
     # first_of(hand, _PLAYABLE), written out: this runs at every action
     kinds: list[ActionKind] = []
+    occupied = any(state.pigeons)  # playable() of guano, asked once
     for card in hand:
         kind = _KIND[card]
         if kind not in kinds:
             kinds.append(kind)
-            if kind in _PLAYABLE and playable(state, seat, card):
+            # playable(state, seat, card), without the call for the kinds it answers at once
+            if kind in _PLAYABLE and (
+                kind in ANYWHERE or (occupied if kind in GUANO_KINDS else playable(state, seat, card))
+            ):
                 opts.append(_PLAY[card])
     home = BALCONY0 + seat
     where, can_pay = zid(state, home), len(hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from core.decisions import BACK, Decision, OptionValue
-from core.rng import below, seed_state
+from core.rng import LIMITS, MASK, below, seed_state
 from core.views import PlayerView
 
 
@@ -18,7 +18,19 @@ class RandomBot:
 
     def choose(self, view: PlayerView | None, decision: Decision) -> OptionValue:
         options = decision.options
-        if options[-1].value == BACK:  # the engine offers "back" last, if at all
-            options = options[:-1]
-        self._rng, i = below(self._rng, len(options))
-        return options[i].value
+        n = len(options)
+        if options[-1][0] == BACK:  # the engine offers "back" last, if at all ([0]: .value is a descriptor call)
+            n -= 1
+        if n >= len(LIMITS):
+            self._rng, i = below(self._rng, n)
+            return options[i][0]
+        # below(self._rng, n), written out: self-play asks it at every decision
+        s, limit = self._rng, LIMITS[n]
+        while True:
+            s ^= s >> 12
+            s ^= (s << 25) & MASK
+            s ^= s >> 27
+            out = (s * 0x2545F4914F6CDD1D) & MASK
+            if out < limit:
+                self._rng = s
+                return options[out % n][0]
