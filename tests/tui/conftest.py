@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -25,13 +25,16 @@ def make_app(players: int = 4, seed: int = 7, *, play_now: bool = True, ascii_on
     return game_app(players, seed, play_now=play_now, ascii_only=ascii_only)
 
 
-@pytest.fixture(autouse=True)
-def _without_asyncio_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(autouse=True, scope="package")
+def _without_asyncio_debug() -> Iterator[None]:
     """The app's event loops run without asyncio's debug mode (`make test` turns it on for the
     rest): it doubles the CPU time of a whole game through Textual, and what it adds here is
     slow-callback reports of Textual's own drawing; un-awaited coroutines and leaked
-    transports are still warned of without it."""
-    monkeypatch.delenv("PYTHONASYNCIODEBUG", raising=False)
+    transports are still warned of without it. Package-wide, so that module fixtures (the
+    games test_context plays) are set up without it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PYTHONASYNCIODEBUG", raising=False)
+        yield
 
 
 @pytest.fixture
