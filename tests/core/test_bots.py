@@ -15,6 +15,7 @@ from core.bots.greedy import GreedyBot
 from core.bots.random import RandomBot
 from core.decisions import BACK, Decision
 from core.games import PIGEONS
+from core.levels import time_limit
 from core.selfplay import play_game, selfplay
 from core.state import GameState
 from core.views import view
@@ -187,6 +188,21 @@ def test_expert_stops_at_its_deadline() -> None:
     bot = ExpertBot(1, Preset(iterations=500, rounds=0.5, seconds=0.0), deadline)
     assert bot.choose(view(state, d.player), d) in d.values()
     assert bot.last_iterations == 5
+
+
+def test_time_limit_stops_before_a_step_that_would_end_past_it() -> None:
+    """A deadline from the caller's clock (core.levels.time_limit) says stop once one more step
+    as long as the last would end past the limit, so the answer comes within it."""
+    now = [0.0]
+    done = time_limit(lambda: now[0], 0.35)()
+    answers = []
+    for step in (0.1, 0.1, 0.1):
+        now[0] += step
+        answers.append(done())
+    assert answers == [False, False, True]  # at 0.3 s: a step of 0.1 would end at 0.4
+    done = time_limit(lambda: now[0], 0.35)()  # each decision starts its own
+    now[0] += 0.05
+    assert not done()
 
 
 def test_search_keys_name_copies_of_a_card_as_one_choice() -> None:
