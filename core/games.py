@@ -20,9 +20,7 @@ from core import scoring as pigeons_scoring
 from core import state as pigeons_state
 from core import views as pigeons_views
 from core.cards import ACTIONS, CUSTOM_SETTINGS, Edition, PigeonDef, custom_from_text, flock_book
-from core.cubirds.cards import FORMAT as CUBIRDS_FORMAT
-from core.cubirds.cards import SPECIES_DEFS
-from core.cubirds.cards import STEPS as CUBIRDS_KINDS
+from core.cubirds import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 from core.house import HOUSE_RULES, HouseRules
 from core.levels import Clock as Clock
@@ -316,6 +314,12 @@ def _cubirds_describe(event: cubirds.Event, seen: cubirds.PlayerView, names: Seq
     return describe(event, names)
 
 
+def _cubirds_card_data() -> str:
+    from core.cubirds.cards import FORMAT, SPECIES_DEFS
+
+    return "\n".join([f"cubirds-format={FORMAT}", *map(_row, SPECIES_DEFS)])
+
+
 _cubirds_new_game: Final = _Later("core.cubirds.setup", "new_game")
 _cubirds_record: Final = _Later("core.cubirds.record", "Record")
 
@@ -348,7 +352,7 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     kinds=CUBIRDS_KINDS,
     reactions=frozenset(),
     view_type=lambda: import_module("core.cubirds.views").PlayerView,
-    card_data=lambda: "\n".join([f"cubirds-format={CUBIRDS_FORMAT}", *map(_row, SPECIES_DEFS)]),
+    card_data=_cubirds_card_data,
 )
 
 

@@ -6,8 +6,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple
 
-from core.cubirds.cards import SPECIES, SPECIES_OF, SPECIES_ORDER
-
 
 class Look(NamedTuple):  # not a frozen dataclass: six times dearer to define at start (issue 9)
     letter: str
@@ -34,7 +32,9 @@ LOOKS: Final[Mapping[str, Look]] = {
 BIRD_COLOURS: Final[Mapping[str, str]] = {f"bird-{sp.replace('_', '-')}": look.colour for sp, look in LOOKS.items()}
 """Theme variables for the app (`$bird-reed-warbler`, ...)."""
 
-assert set(LOOKS) == set(SPECIES_ORDER)
+# The species' own data (core.cubirds.cards) is imported by the functions that read it: the app
+# imports this module for BIRD_COLOURS, and a Pigeons & Guano game never loads CuBirds' cards
+# (issue 9). tests/tui/test_cubirds_table.py checks that LOOKS has every species.
 
 
 def bird_style(species: str) -> str:
@@ -42,21 +42,29 @@ def bird_style(species: str) -> str:
 
 
 def species_of(card: str) -> str:
+    from core.cubirds.cards import SPECIES_OF
+
     return SPECIES_OF[card]
 
 
 def counts(cards: Iterable[str]) -> Counter[str]:
     """Cards per species."""
+    from core.cubirds.cards import SPECIES_OF
+
     return Counter(SPECIES_OF[c] for c in cards if c in SPECIES_OF)
 
 
 def in_order(tally: Mapping[str, int]) -> list[tuple[str, int]]:
     """(species, count) rarest first, the species table's order, leaving out zero counts."""
+    from core.cubirds.cards import SPECIES_ORDER
+
     return [(sp, tally[sp]) for sp in SPECIES_ORDER if tally.get(sp)]
 
 
 def flock_text(species: str, have: int) -> str:
     """What `have` cards of a species in hand can fly (C4.1): "big", "small" or how many more."""
+    from core.cubirds.cards import SPECIES
+
     d = SPECIES[species]
     if have >= d.big:
         return "big flock"
@@ -67,6 +75,8 @@ def flock_text(species: str, have: int) -> str:
 
 def species_table() -> list[tuple[str, str, int, int, int]]:
     """(letter, name, cards, small, big) for help: the species table of C1.1."""
+    from core.cubirds.cards import SPECIES
+
     return [(LOOKS[d.species.value].letter, d.name, d.count, d.small, d.big) for d in SPECIES.values()]
 
 

@@ -34,3 +34,31 @@ def test_headless_selfplay_never_loads_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+CLIENT_START: tuple[str, ...] = (
+    "pigeon_tui.cli",
+    "net.spawn",
+    "pigeon_tui.launch",
+    "net.client",
+    "pigeon_tui.session",
+    "pigeon_tui.app",
+    "pigeon_tui.screens.table",
+)
+"""What `pigeon-tui play` imports on its way to a Pigeons & Guano table (pigeon_tui.cli._tui)."""
+NOT_AT_CLIENT_START: tuple[str, ...] = ("core.cubirds.cards", "core.rules", "core.setup", "core.bots.greedy")
+"""Modules a client of a Pigeons & Guano game does not run before its table: CuBirds, the
+engine's moves, the bots (the host child imports its own)."""
+
+
+def test_the_client_start_path_does_not_import_what_it_never_runs() -> None:
+    """Issue 9 (start-up within 1.5x a bare Textual app): every module is imported at each client
+    start; CuBirds and the engine's moves are not needed until a game of them is played here."""
+    code = (
+        "import importlib, sys\n"
+        f"for m in {CLIENT_START!r}:\n"
+        "    importlib.import_module(m)\n"
+        f"print(','.join(m for m in {NOT_AT_CLIENT_START!r} if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert not out.stdout.strip(), f"the client's start imported {out.stdout.strip()}"

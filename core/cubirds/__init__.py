@@ -3,12 +3,26 @@
 Pure data and functions, no I/O; it shares only the decision vocabulary (core.decisions) and the
 seeded generator (core.rng) with Pigeons & Guano. core.games describes it to the rest of the
 program. The names below load on first use (PEP 562): importing `core.cubirds.cards` alone (the
-client's card colours) does not load the game."""
+client's card colours) does not load the game, and importing this package alone (`STEPS`, for
+core.games) does not load the cards (a Pigeons & Guano client never needs them, issue 9)."""
 
 from __future__ import annotations
 
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
+
+from core.decisions import DecisionKind
+
+STEPS: Final = frozenset(
+    {
+        DecisionKind.LAY_SPECIES,
+        DecisionKind.LAY_ROW,
+        DecisionKind.LAY_END,
+        DecisionKind.DRAW_TWO,
+        DecisionKind.FLY,
+    }
+)
+"""The decision kinds of a CuBirds turn; the state's `step` is one of them while the game runs."""
 
 if TYPE_CHECKING:
     from core.cubirds.events import Event, EventKind, describe, redact

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from core.cubirds import STEPS as STEPS  # defined with the package, which core.games reads alone
 from core.decisions import DecisionKind
 
 
@@ -87,16 +88,6 @@ MAX_PLAYERS: Final = 5
 FORMAT: Final = 1
 """Version of the state's dict form (`GameState.to_dict`); here, with the card data, so that the
 rules hash (core.games) is computed without loading the game."""
-STEPS: Final = frozenset(
-    {
-        DecisionKind.LAY_SPECIES,
-        DecisionKind.LAY_ROW,
-        DecisionKind.LAY_END,
-        DecisionKind.DRAW_TWO,
-        DecisionKind.FLY,
-    }
-)
-"""The decision kinds of a CuBirds turn; the state's `step` is one of them while the game runs."""
 LAY_SPECIES: Final = DecisionKind.LAY_SPECIES
 LAY_ROW: Final = DecisionKind.LAY_ROW
 LAY_END: Final = DecisionKind.LAY_END

@@ -151,3 +151,14 @@ def test_log_speaks_to_the_reader() -> None:
     )
     assert lines[0][0] == "You lay 2 Owls at the left end of row 2."
     assert lines[1][0] == "Ada lays a Robin at the right end of row 1."
+
+
+def test_c1_1_every_species_has_a_look_and_a_theme_colour() -> None:
+    """C1.1: every species of the cards has a letter, a short name and a colour (pigeon_tui.birds,
+    which no longer imports the cards at start: issue 9)."""
+    from core.cubirds.cards import SPECIES_ORDER
+    from pigeon_tui.birds import BIRD_COLOURS, LOOKS
+
+    assert set(LOOKS) == set(SPECIES_ORDER)
+    assert len(BIRD_COLOURS) == len(SPECIES_ORDER)
+    assert len({look.letter for look in LOOKS.values()}) == len(LOOKS)
