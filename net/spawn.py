@@ -159,6 +159,38 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else repr(float(x))
 
 
+async def _read_line(fd: int, unread: bytearray) -> bytes:
+    """The next line of the pipe `fd` (what is left at its end, b"" once all is read), read as
+    the event loop sees it readable. Not `asyncio.to_thread(readline)`: that starts the default
+    executor's thread (and imports concurrent.futures.thread) on the app's way to its table
+    (issue 9), for a line that is usually there already. `unread` keeps what came after it."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    while (end := unread.find(b"\n")) < 0:
+        readable = loop.create_future()
+
+        def ready(readable: asyncio.Future[None] = readable) -> None:
+            loop.remove_reader(fd)
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(fd, ready)
+        try:
+            await readable
+        finally:
+            loop.remove_reader(fd)  # cancelled (a timeout) while waiting
+        chunk = os.read(fd, 4096)  # readable: returns at once
+        if not chunk:
+            line = bytes(unread)
+            unread.clear()
+            return line
+        unread += chunk
+    line = bytes(unread[: end + 1])
+    del unread[: end + 1]
+    return line
+
+
 class HostProcess:
     """A host running as a child process. It exits when `stop` closes its stdin."""
 
@@ -188,10 +220,11 @@ class HostProcess:
         out = self.process.stdout
         assert out is not None
         said: list[str] = []
+        unread = bytearray()
         try:
             async with asyncio.timeout(timeout):
                 while True:
-                    raw = await asyncio.to_thread(out.readline)
+                    raw = await _read_line(out.fileno(), unread)
                     if not raw:
                         code = await asyncio.to_thread(self.process.wait)
                         raise HostFailed(f"the host exited with status {code}{self._last_words()}")

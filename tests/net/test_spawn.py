@@ -8,6 +8,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from net.client import Client
 from net.logs import HOST_LOG
 from net.places import LOG_DIR_ENV, SHARED_ACCOUNT_ENV
-from net.spawn import HostFailed, HostSpec, spawn, start_host
+from net.spawn import HostFailed, HostProcess, HostSpec, spawn, start_host
 from pigeon_tui.cli import host_config
 
 
@@ -66,6 +67,40 @@ async def test_the_lines_before_the_ready_line_are_kept() -> None:
     finally:
         await host.stop()
     assert not host.running and host.process.returncode == 0
+
+
+async def test_the_ready_line_is_read_as_it_comes_without_a_thread() -> None:
+    """Issue 9: the ready line is read from the pipe as the event loop sees it (here in three
+    pieces, split mid-word, with more after it), the lines before it kept, and no thread started
+    for it (to_thread's executor thread was on the app's way to its table)."""
+    pieces = [b"pigeon-tui join 127.0.0.1:5555\nLIST", b"ENING 127.0.0.1 ", b"5555\nlater\n"]
+    code = (
+        "import sys, time\n"
+        f"for p in {pieces!r}:\n"
+        "    time.sleep(0.05)\n"
+        "    sys.stdout.buffer.write(p)\n"
+        "    sys.stdout.flush()\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = HostProcess(HostSpec(), child)
+    threads = threading.active_count()
+    try:
+        assert await process.ready(timeout=10) is process
+        assert (process.address, process.port) == ("127.0.0.1", 5555)
+        assert process.said == ("pigeon-tui join 127.0.0.1:5555",)
+        assert threading.active_count() == threads
+    finally:
+        process.kill()
+
+
+async def test_a_host_silent_past_the_timeout_is_stopped_and_says_so() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(30)"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    process = HostProcess(HostSpec(), child)
+    with pytest.raises(HostFailed, match=r"did not start within 0\.3 s"):
+        await process.ready(timeout=0.3)
+    assert not process.running and child.stdout is not None and child.stdout.closed
 
 
 async def test_a_host_that_cannot_start_says_why() -> None:
