@@ -63,9 +63,9 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
 
     `z` is the Zone it aims at (for Wroom!/Zot! the Road/Cables). Pushes what follows."""
     state.hands[by] = less(state.hands[by], card)
-    kind = kind_of(card)
+    kind = _KIND[card]  # kind_of(card)
     (state.air if kind in GUANO_KINDS else state.played).append(card)
-    emit_played(ev, by, card, zid(state, z), reaction)
+    emit_played(ev, by, card, ZIDS[z], reaction)
     if kind in (_WROOM, _ZOT):
         state.stack.append({"k": "window", "w": "share", "by": by, "card": kind.value, "zone": z})
     elif kind is _BLAM:
@@ -93,7 +93,7 @@ def play_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev:
 def _lift_guano(state: GameState, by: int, card: str, z: int, reaction: bool, ev: Events) -> None:
     state.hands[by] = less(state.hands[by], card)
     state.air.append(card)
-    emit_played(ev, by, card, zid(state, z), reaction)
+    emit_played(ev, by, card, ZIDS[z], reaction)
 
 
 # ---- Reaction windows (R5.7) ----------------------------------------------------------------
@@ -272,7 +272,7 @@ def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev:
     for s, card in plays:
         state.hands[s] = less(state.hands[s], card)
         state.played.append(card)
-        emit_played(ev, s, card, zid(state, f["zone"]), True)
+        emit_played(ev, s, card, ZIDS[f["zone"]], True)
     state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"], *(s for s, _ in plays))})
 
 
@@ -445,7 +445,7 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
     if cards[-1] in state.air:
         state.air.remove(cards[-1])
         state.guano[z] += (cards[-1],)
-        emit_plain(ev, _GUANO_LANDS, by, (cards[-1],), zid(state, z), None)
+        emit_plain(ev, _GUANO_LANDS, by, (cards[-1],), ZIDS[z], None)
     more = first_of(state.hands[by], GUANO_KINDS)
     if more and any(state.book[p].rule is _FAT for p in state.pigeons[z]):
         where = zone_name(zid(state, z))
@@ -556,8 +556,8 @@ def redirect_apply(state: GameState, f: Frame, ev: Events) -> None:
 def targets(state: GameState, seat: int, card: str) -> list[int]:
     """R5: the Zones `card` may aim at when played as an action (empty: it cannot be played).
     Guano and Mountain of Guano need a Zone with a pigeon; Wroom!, Zot! and Blam! need none [D]."""
-    kind = kind_of(card)
-    n = zone_count(state)
+    kind = _KIND[card]  # kind_of(card)
+    n = BALCONY0 + state.players  # zone_count(state)
     p = state.pigeons
     if kind in GUANO_KINDS:
         return [z for z in range(n) if p[z]]
@@ -582,7 +582,7 @@ def playable(state: GameState, seat: int, card: str) -> bool:
         return any(state.pigeons)
     if kind is _BIRDSEED:
         pigeons = state.pigeons
-        for y in range(1, zone_count(state)):
+        for y in range(1, BALCONY0 + state.players):  # zone_count(state)
             if pigeons[y]:
                 return True  # that pigeon may move to the Road, which takes any (R1.2): the usual case, quick
         return next(_birdseed_targets(state, zone_count(state)), None) is not None
@@ -628,13 +628,13 @@ def _birdseed_targets(state: GameState, n: int) -> Iterator[int]:
 
 def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> None:
     """Play `card` from hand as an action onto Zone z."""
-    kind = kind_of(card)
+    kind = _KIND[card]  # kind_of(card)
     if kind in GUANO_KINDS:
         play_guano(state, seat, card, z, False, ev)
     elif kind is _BIRDSEED:
         state.hands[seat] = less(state.hands[seat], card)
         state.played.append(card)
-        emit_played(ev, seat, card, zid(state, z), False)
+        emit_played(ev, seat, card, ZIDS[z], False)
         fine_window(state, seat, z, {"k": "birdseed", "by": seat, "zone": z, "moves": ()})
     else:
         announce(state, seat, card, z, False, ev)

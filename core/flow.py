@@ -181,7 +181,11 @@ def zone_option(state: GameState, z: int, label: str | None = None) -> Option:
     if label:
         zone = zid(state, z)
         return Option(zone, label, (zone,))
-    return _zone_option(z, spaces(state, z))
+    book = state.book  # spaces(state, z), written out: every Zone offered comes here
+    n = 0
+    for p in state.pigeons[z]:
+        n += book[p].size
+    return _zone_option(z, n)
 
 
 @cache

@@ -25,7 +25,6 @@ from core.flow import (
     pigeon_option,
     planned,
     spaces,
-    zid,
     zindex,
     zone_count,
     zone_option,
@@ -82,7 +81,11 @@ def _entry_zones(entry: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], .
 def enter(state: GameState, f: Frame, ev: Events) -> None:
     """R4.1: a revealed pigeon's entry rule; the active player picks where there is a choice."""
     pigeon = f["card"]
-    opts = [zone_option(state, z) for z in landing_places(state, pigeon)]
+    places = landing_places(state, pigeon)
+    if len(places) == 1:  # a forced choice, answered here as `ask`'s FORCED frame would (no id, no event)
+        state.stack.append(batch(((pigeon, AIR, places[0], state.active),)))
+        return
+    opts = [zone_option(state, z) for z in places]
     ask(state, f, state.active, _LAND, _land_prompt(state.book[pigeon].name), opts)
 
 
@@ -170,7 +173,7 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
         proof = f["cause"] in ("blam", "crowd")
         todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is _STUPID)]
         todo.sort(key=lambda p: -state.book[p].size)
-        emit_plain(ev, _SCARED, f["by"], tuple(todo), zid(state, z), None)
+        emit_plain(ev, _SCARED, f["by"], tuple(todo), ZIDS[z], None)
         f = {**f, "todo": tuple(todo), "moves": ()}
     todo, moves = f["todo"], f["moves"]
     while todo:

@@ -11,6 +11,7 @@ from core.effects import ANYWHERE, GUANO_KINDS, play_action, playable, targets
 from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
+    ZIDS,
     Answers,
     Events,
     Frame,
@@ -81,7 +82,7 @@ def action_options(state: GameState, seat: int) -> list[Option]:
             ):
                 opts.append(_PLAY[card])
     home = BALCONY0 + seat
-    where, can_pay = zid(state, home), len(hand)
+    where, can_pay = ZIDS[home], len(hand)
     pigeons = state.pigeons[home]
     if pigeons and can_pay >= 2:  # R3.2: a pigeon costs two cards
         book = state.book
@@ -113,7 +114,9 @@ _KIND: Final = {cid: row.kind for cid, row in ACTIONS.items()}
 def action(state: GameState, f: Frame, ev: Events) -> None:
     """R3.1: exactly two actions, then the Invasion (R3.5)."""
     if state.actions_left == 0:
-        n = 1 + sum(ACTIONS[c].recall for c in state.played)
+        n = 1
+        for c in state.played:  # a loop, not sum() of a generator (two calls): every turn comes here
+            n += ACTIONS[c].recall
         # emit(ev, _INVASION, player=state.active, left=n), positionally
         ev.append(new_event(Event, (_INVASION, state.active, (), None, None, False, 0, 0, n, False, None, 0, None)))
         state.stack.append({"k": "end_turn"})
