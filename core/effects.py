@@ -158,10 +158,16 @@ def _guano_cards(state: GameState, f: Frame, s: int) -> list[Option]:
             break
     else:
         return []  # most seats at most windows: answered without first_of's call
-    cards = first_of(hand, GUANO_KINDS)
-    z = zid(state, f["zone"])
-    where = zone_name(z)
-    return [Option(c, f"Play {card_label(state, c)} onto {where}", (c, z)) for c in cards]
+    z = f["zone"]
+    return [_GUANO_PLAY[c][z] for c in first_of(hand, GUANO_KINDS)]
+
+
+_GUANO_PLAY: Final = {
+    c: tuple(Option(c, f"Play {row.name} onto {zone_name(zone)}", (c, zone)) for zone in ZIDS)
+    for c, row in ACTIONS.items()
+    if row.kind in GUANO_KINDS
+}
+"""Guano card -> Zone index -> the option to play it there as a reaction (R4.5), made once."""
 
 
 # Window prompts, made once (the share window's by card kind, the others' by Zone index)

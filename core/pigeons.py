@@ -5,11 +5,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from core.cards import BALCONY, CITY, Rule
+from core.cards import BALCONY, CITY, CITY_CAPACITY, Rule
 from core.decisions import DONE, DecisionKind, Option, OptionValue
 from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
+    CABLES_I,
     ZIDS,
     Answers,
     Events,
@@ -46,6 +47,7 @@ _FINAL_CANCELLED: Final = EventKind.FINAL_CANCELLED
 _INFAMOUS: Final = Rule.INFAMOUS
 _LADY: Final = Rule.LADY
 _STUPID: Final = Rule.STUPID
+_LAME: Final = Rule.LAME
 _AS_TROPHY: Final = InfamousEmpty.TROPHY
 
 AIR = -1
@@ -55,12 +57,25 @@ AIR = -1
 def landing_places(state: GameState, pigeon: str) -> list[int]:
     """R4.1: the Zones a revealed pigeon may enter, from the first tier with room."""
     home = BALCONY0 + state.active
-    for tier in _entry_zones(state.book[pigeon].entry):
+    book = state.book
+    row = book[pigeon]
+    for tier in _entry_zones(row.entry):
         legal = []
-        for z in tier:  # a loop, not comprehensions (each a call): every revealed pigeon comes here
+        for z in tier:  # loops, not comprehensions (each a call): every revealed pigeon comes here
             if z == _HOME:
-                z = home
-            if fits(state, z, pigeon):
+                legal.append(home)  # fits(): a Balcony takes any pigeon (R1.3)
+                continue
+            # fits(state, z, pigeon), written out
+            if z == CABLES_I and row.rule is _LAME:
+                continue
+            cap = CITY_CAPACITY[z]
+            if cap is None:
+                legal.append(z)
+                continue
+            used = row.size
+            for p in state.pigeons[z]:
+                used += book[p].size
+            if used <= cap:
                 legal.append(z)
         if legal:
             return legal
