@@ -430,12 +430,16 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
         rest = sum(smallest.values()) - smallest[first]  # what the other Zones need at least
         ps = [p for p in movable[first] if book[p].size + rest <= free]
     if room_for_all:
-        prompt = f"Birdseed: which pigeon comes from {zone_name(zid(state, first))}?"
+        prompt = _BIRDSEED_FROM[first]
         opts = [pigeon_option(state, p) for p in ps]
     else:
         prompt = f"Birdseed: {zone_name(zid(state, z))} has no room for one from every Zone: which pigeon moves next?"
         opts = [pigeon_option(state, p, y) for y, ps in movable.items() for p in ps]
     ask(state, f, by, _PICK, prompt, opts)
+
+
+_BIRDSEED_FROM: Final = tuple(f"Birdseed: which pigeon comes from {zone_name(zone)}?" for zone in ZIDS)
+"""Zone index -> Birdseed's prompt for the pigeon from there, made once."""
 
 
 def birdseed_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:

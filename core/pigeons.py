@@ -25,7 +25,6 @@ from core.flow import (
     open_to_all,
     pigeon_option,
     planned,
-    spaces,
     zindex,
     zone_count,
     zone_option,
@@ -191,14 +190,25 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
         emit_plain(ev, _SCARED, f["by"], tuple(todo), ZIDS[z], None)
         f = {**f, "todo": tuple(todo), "moves": ()}
     todo, moves = f["todo"], f["moves"]
+    book, pigeons = state.book, state.pigeons
     while todo:
         pigeon = todo[0]
         extra = planned(state, moves)
-        loads = {
-            y: spaces(state, y) + extra.get(y, 0)
-            for y in range(zone_count(state))
-            if y != z and fits(state, y, pigeon, extra.get(y, 0))
-        }
+        row = book[pigeon]
+        loads = {}  # Zone -> its load, of the Zones it may legally go to (R1.2, R1.3)
+        for y in range(BALCONY0 + state.players):  # fits() and spaces(), written out: a call each per Zone
+            if y == z:
+                continue
+            load = extra.get(y, 0)
+            for p in pigeons[y]:
+                load += book[p].size
+            if y < BALCONY0:
+                if y == CABLES_I and row.rule is _LAME:
+                    continue
+                cap = CITY_CAPACITY[y]
+                if cap is not None and load + row.size > cap:
+                    continue
+            loads[y] = load
         low = min(loads.values())
         tied = [y for y, load in loads.items() if load == low]
         if len(tied) > 1:
