@@ -137,38 +137,41 @@ class GameState:
     changes the state."""
 
     def clone(self) -> GameState:
-        """An independent copy, fast enough for search (frames and decisions are immutable)."""
-        return GameState(
-            self.edition,
-            self.players,
-            self.seed,
-            self.custom,
-            self.rng,
-            self.flock.copy(),
-            self.deck.copy(),
-            self.discard.copy(),
-            self.played.copy(),
-            self.removed.copy(),
-            self.air.copy(),
-            self.hands.copy(),  # each hand is replaced, never changed: shared
-            self.pigeons.copy(),
-            self.guano.copy(),
-            self.trophies.copy(),  # as hands
-            self.first,
-            self.active,
-            self.turn,
-            self.actions_left,
-            self.final_left,
-            self.over,
-            self.next_id,
-            self.stack.copy(),
-            self.open.copy(),
-            self.book,
-            self.blind_windows,
-            self.house,
-            self.seen,  # immutable, and checked against the state before each use
-            None,  # the views of this state, not of its copy
-        )
+        """An independent copy, fast enough for search (frames and decisions are immutable).
+
+        Its slots are set one by one rather than through __init__, whose call of 29 arguments
+        cost a quarter of a clone; tests/core/test_serialization.py checks that every field is set."""
+        new = _new_state(GameState)
+        new.edition = self.edition
+        new.players = self.players
+        new.seed = self.seed
+        new.custom = self.custom
+        new.rng = self.rng
+        new.flock = self.flock.copy()
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.played = self.played.copy()
+        new.removed = self.removed.copy()
+        new.air = self.air.copy()
+        new.hands = self.hands.copy()  # each hand is replaced, never changed: shared
+        new.pigeons = self.pigeons.copy()
+        new.guano = self.guano.copy()
+        new.trophies = self.trophies.copy()  # as hands
+        new.first = self.first
+        new.active = self.active
+        new.turn = self.turn
+        new.actions_left = self.actions_left
+        new.final_left = self.final_left
+        new.over = self.over
+        new.next_id = self.next_id
+        new.stack = self.stack.copy()
+        new.open = self.open.copy()
+        new.book = self.book
+        new.blind_windows = self.blind_windows
+        new.house = self.house
+        new.seen = self.seen  # immutable, and checked against the state before each use
+        new.unread = None  # the views of this state, not of its copy
+        return new
 
     def zone_ids(self) -> tuple[str, ...]:
         return zone_ids(self.players)
@@ -216,6 +219,9 @@ class GameState:
             raise ValueError("the state waits on no decision: core.rules.load runs a position on to its next decision")
         check(state)
         return state
+
+
+_new_state: Final = object.__new__
 
 
 def read(d: Any) -> GameState:

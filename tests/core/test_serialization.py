@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -50,6 +51,15 @@ def test_clone_is_independent() -> None:
                     apply(state, decision.player, decision.id, value)
                 assert kept.to_dict() == before
                 break
+
+
+def test_clone_sets_every_field() -> None:
+    """clone() sets its copy's slots one by one: none is missed, and each equals the original's."""
+    state = new_game(5, 8)
+    state.unread = None
+    copy = state.clone()
+    for f in fields(GameState):
+        assert getattr(copy, f.name) == getattr(state, f.name), f.name
 
 
 def _corrupt(mutate: Any) -> dict[str, Any]:
