@@ -8,7 +8,7 @@ from typing import Final
 
 from core.cards import ACTIONS, CITY_CAPACITY, ActionKind, Edition, Rule
 from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue
-from core.events import EventKind, zone_name
+from core.events import Event, EventKind, zone_name
 from core.flow import (
     BALCONY0,
     CROWD_I,
@@ -29,6 +29,7 @@ from core.flow import (
     first_of,
     fits,
     kind_of,
+    new_event,
     open_to_all,
     pigeon_option,
     planned,
@@ -52,6 +53,7 @@ _BIRDSEED: Final = ActionKind.BIRDSEED
 _SWEEPER: Final = ActionKind.SWEEPER
 _V30: Final = Edition.V30
 _GUANO_LANDS: Final = EventKind.GUANO
+_WINDOW: Final = EventKind.WINDOW
 _PICK: Final = DecisionKind.PICK
 _FAT: Final = Rule.FAT
 
@@ -238,7 +240,8 @@ def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
     if "plays" in f:
         RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
     elif "announced" not in f:
-        emit_window(ev, f["w"])
+        # emit_window(ev, f["w"]), positionally
+        ev.append(new_event(Event, (_WINDOW, None, (), None, None, False, 0, 0, 0, False, None, 0, f["w"])))
         _ask_window(state, f, None, ev)
     else:
         _ask_window(state, f, f, ev)

@@ -174,7 +174,7 @@ def zone_count(state: GameState) -> int:
 
 
 def zone_label(state: GameState, z: int) -> str:
-    return _zone_option(z, spaces(state, z)).label
+    return zone_load_option(z, spaces(state, z)).label
 
 
 def zone_option(state: GameState, z: int, label: str | None = None) -> Option:
@@ -185,11 +185,11 @@ def zone_option(state: GameState, z: int, label: str | None = None) -> Option:
     n = 0
     for p in state.pigeons[z]:
         n += book[p].size
-    return _zone_option(z, n)
+    return zone_load_option(z, n)
 
 
 @cache
-def _zone_option(z: int, used: int) -> Option:
+def zone_load_option(z: int, used: int) -> Option:
     """A Zone as an option, labelled with its name and the spaces used (options are immutable:
     one per Zone and load, made once)."""
     zone = _ZIDS[z]

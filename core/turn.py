@@ -23,7 +23,7 @@ from core.flow import (
     new_event,
     zid,
     zindex,
-    zone_option,
+    zone_load_option,
 )
 from core.pigeons import make_trophy
 from core.rng import shuffle
@@ -149,7 +149,13 @@ def target(state: GameState, f: Frame, ev: Events) -> None:
     if len(zones) == 1 and ACTIONS[card].kind in (_WROOM, _ZOT):
         target_answer(state, f, state.active, zid(state, zones[0]), ev)
         return
-    opts = [zone_option(state, z) for z in zones]
+    book, pigeons = state.book, state.pigeons
+    opts = []
+    for z in zones:  # zone_option(state, z), written out: a call per Zone offered
+        used = 0
+        for p in pigeons[z]:
+            used += book[p].size
+        opts.append(zone_load_option(z, used))
     opts.append(_BACK)
     ask(state, f, state.active, _TARGET, _TARGET_PROMPT[card], opts)
 
