@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 
 class Edition(StrEnum):
@@ -57,6 +57,26 @@ CITY_CAPACITY: Final[tuple[int | None, ...]] = (None, 4, 4, None)
 """R1.2: spaces per City Location; None is unlimited. Balconies are unlimited (R1.3)."""
 BALCONY: Final = "balcony"
 """In an entry rule, the active player's Balcony (R4.1, Infamous)."""
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+BALCONY0: Final = 4
+"""Zone index of seat 0's Balcony; seat s is at BALCONY0 + s."""
+
+
+def zone_ids(players: int) -> tuple[str, ...]:
+    """Zone ids in table order: the four City Locations, then Balconies by seat ("b0", ...)."""
+    return _ZONE_IDS[players]
+
+
+_ZONE_IDS: Final = {n: CITY + tuple(f"b{s}" for s in range(n)) for n in range(1, MAX_PLAYERS + 1)}
+
+
+class TrophyView(NamedTuple):
+    """A trophy as every seat sees it (R8): a view's part, and a trophy's `public` (core.state)."""
+
+    cards: tuple[str, ...]
+    """Empty for a trophy taken face down (R4.6, R8.1)."""
+    vp: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +267,18 @@ CUSTOM_SETTINGS: Final = ("custom_1", "custom_2")
 """The game settings (core.games) of the two customizable cards, F39 and F40, in their text form."""
 CUSTOM_KEYS: Final = ("name", "size", "places", "rule")
 """The fields of a customizable card's text form (`custom_from_text`)."""
+
+
+def custom_to_dict(c: PigeonDef) -> dict[str, Any]:
+    """A customizable card's dict form, in states and views."""
+    return {"name": c.name, "size": c.size, "places": list(c.entry[0]), "rule": c.rule.value}
+
+
+def custom_from_dict(d: Any) -> PigeonDef:
+    """Raises ValueError on a card the engine cannot play (`custom_pigeon`)."""
+    if not isinstance(d, dict):
+        raise ValueError("custom card must be a mapping")
+    return custom_pigeon(d.get("name", ""), d.get("size", 1), tuple(d.get("places", CITY)), d.get("rule", "none"))
 
 
 def custom_from_text(text: str) -> PigeonDef:

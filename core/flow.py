@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from typing import Any, Final
 
 from core.cards import ACTIONS, CITY, CITY_CAPACITY, ActionKind, Rule
+from core.cards import BALCONY0 as BALCONY0  # with the table's layout (core.scoring reads it alone)
 from core.decisions import REACTIONS, Decision, DecisionKind, Option, OptionValue
 from core.events import Event, EventKind, card_name, zone_name
 from core.frozen import slot_constructor
@@ -43,8 +44,6 @@ holds every kind's answer) answers it at once, on the next step, before anything
 STATUE_I: Final = 1
 CABLES_I: Final = 2
 CROWD_I: Final = 3
-BALCONY0: Final = 4
-"""Zone index of seat 0's Balcony; seat s is at BALCONY0 + s."""
 
 
 def ask(

@@ -1,4 +1,5 @@
-"""Fast positional constructors for frozen dataclasses the engine builds on its hot paths."""
+"""Fast positional constructors for frozen dataclasses the engine builds on its hot paths, and the
+frozen (tuple) and thawed (list) forms of plain data: a turn's frames in a state, a view and a dict."""
 
 from __future__ import annotations
 
@@ -53,3 +54,21 @@ def _generated(cls: type[T]) -> tuple[Callable[..., T], Callable[..., None]]:
     # the class as it was before dataclass remade it with slots): object's sets its class
     exec(f"def fill(obj, {args}):\n    setattr(obj, '__class__', twin)\n{body}    obj.__class__ = cls\n", env)
     return env["make"], env["fill"]
+
+
+def thaw(v: Any) -> Any:
+    """Tuples as lists, all the way down: plain data for the wire."""
+    if isinstance(v, tuple | list):
+        return [thaw(x) for x in v]
+    if isinstance(v, dict):
+        return {k: thaw(x) for k, x in v.items()}
+    return v
+
+
+def freeze(v: Any) -> Any:
+    """Lists as tuples, all the way down (and every map key a string)."""
+    if isinstance(v, list | tuple):
+        return tuple(freeze(x) for x in v)
+    if isinstance(v, dict):
+        return {str(k): freeze(x) for k, x in v.items()}
+    return v

@@ -17,9 +17,17 @@ import core.bots as pigeons_bots
 import core.cubirds.bots as cubirds_bots
 from core import events as pigeons_events
 from core import scoring as pigeons_scoring
-from core import state as pigeons_state
 from core import views as pigeons_views
-from core.cards import ACTIONS, CUSTOM_SETTINGS, Edition, PigeonDef, custom_from_text, flock_book
+from core.cards import (
+    ACTIONS,
+    CUSTOM_SETTINGS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Edition,
+    PigeonDef,
+    custom_from_text,
+    flock_book,
+)
 from core.cubirds import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 from core.house import HOUSE_RULES, HouseRules
@@ -28,6 +36,7 @@ from core.levels import Clock as Clock
 if TYPE_CHECKING:
     import core.cubirds as cubirds
     from core import record as pigeons_record
+    from core import state as pigeons_state
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -252,7 +261,9 @@ def _row(x: Any) -> str:
 
 
 def _pigeons_card_data() -> str:
-    parts = [f"state-format={pigeons_state.FORMAT}"]
+    from core.state import FORMAT
+
+    parts = [f"state-format={FORMAT}"]
     parts += [f"{cid}={_row(r)}" for cid, r in sorted(ACTIONS.items())]
     for edition in Edition:
         parts += [f"{edition.value}:{cid}={_row(r)}" for cid, r in sorted(flock_book(edition).items())]
@@ -266,8 +277,8 @@ def _pigeons_describe(event: pigeons_events.Event, seen: pigeons_views.PlayerVie
 PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_events.Event]] = Game(
     id="pigeons",
     title="Pigeons & Guano",
-    min_players=pigeons_state.MIN_PLAYERS,
-    max_players=pigeons_state.MAX_PLAYERS,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     settings=_PIGEONS_SETTINGS,
     new_game=_pigeons_new_game,
     pending=_Later("core.rules", "pending"),

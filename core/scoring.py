@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from core.cards import ACTIONS, ActionKind
-from core.flow import BALCONY0
-from core.state import GameState
+from core.cards import ACTIONS, BALCONY0, ActionKind
+
+if TYPE_CHECKING:  # a client scores views (core.views) without loading the state (issue 9)
+    from core.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from core.cards import (
     ACTION_IDS,
@@ -16,28 +16,30 @@ from core.cards import (
     Edition,
     PigeonDef,
     Rule,
-    custom_pigeon,
     flock_book,
 )
+
+# The table's layout and the dict forms that views read too live with the cards (core.frozen):
+# a client reads views without loading the state (issue 9). Still importable from here.
+from core.cards import MAX_PLAYERS as MAX_PLAYERS
+from core.cards import MIN_PLAYERS as MIN_PLAYERS
+from core.cards import TrophyView as TrophyView
+from core.cards import custom_from_dict as custom_from_dict
+from core.cards import custom_to_dict as custom_to_dict
+from core.cards import zone_ids as zone_ids
 from core.decisions import Decision
+from core.frozen import freeze as freeze
+from core.frozen import thaw
 from core.house import BOOK, HouseRules
 from core.reading import read_state
 from core.rng import seed_state
 
 FORMAT: Final = 1
 """Version of the dict form written by `to_dict`."""
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 6
 HAND_LIMIT: Final = 5
 """R3.3: no hand ever holds more cards (drawing stops there; a returned Fine was in it before)."""
 REMOVED: Final = {2: 16, 3: 16, 4: 12, 5: 6, 6: 0}
 """R2.1: Flock cards removed unseen at setup, by player count; no card enters or leaves them later."""
-
-
-class TrophyView(NamedTuple):
-    cards: tuple[str, ...]
-    """Empty for a trophy taken face down (R4.6, R8.1)."""
-    vp: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,14 +74,6 @@ def less(cards: list[str], card: str) -> list[str]:
     out = cards.copy()
     out.remove(card)
     return out
-
-
-def zone_ids(players: int) -> tuple[str, ...]:
-    """Zone ids in table order: the four City Locations, then Balconies by seat ("b0", ...)."""
-    return _ZONE_IDS[players]
-
-
-_ZONE_IDS: Final = {n: CITY + tuple(f"b{s}" for s in range(n)) for n in range(1, 7)}
 
 
 @dataclass(slots=True)
@@ -228,32 +222,6 @@ def read(d: Any) -> GameState:
     """The state `d` describes, checked as data but not run (`core.rules.load` runs it on).
     Raises ValueError, saying what is wrong, on corrupt data."""
     return read_state(d, _from_dict)
-
-
-def custom_to_dict(c: PigeonDef) -> dict[str, Any]:
-    return {"name": c.name, "size": c.size, "places": list(c.entry[0]), "rule": c.rule.value}
-
-
-def custom_from_dict(d: Any) -> PigeonDef:
-    if not isinstance(d, dict):
-        raise ValueError("custom card must be a mapping")
-    return custom_pigeon(d.get("name", ""), d.get("size", 1), tuple(d.get("places", CITY)), d.get("rule", "none"))
-
-
-def thaw(v: Any) -> Any:
-    if isinstance(v, tuple | list):
-        return [thaw(x) for x in v]
-    if isinstance(v, dict):
-        return {k: thaw(x) for k, x in v.items()}
-    return v
-
-
-def freeze(v: Any) -> Any:
-    if isinstance(v, list | tuple):
-        return tuple(freeze(x) for x in v)
-    if isinstance(v, dict):
-        return {str(k): freeze(x) for k, x in v.items()}
-    return v
 
 
 def _str_list(v: Any, what: str) -> list[str]:

@@ -6,16 +6,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import attrgetter
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from weakref import ref
 
-from core.cards import CITY, CITY_CAPACITY, Edition, PigeonDef, flock_book
+from core.cards import (
+    CITY,
+    CITY_CAPACITY,
+    Edition,
+    PigeonDef,
+    TrophyView,
+    custom_from_dict,
+    custom_to_dict,
+    flock_book,
+    zone_ids,
+)
 from core.context import Reaction, invasion_progress, invasion_size, reaction
 from core.decisions import Decision
-from core.frozen import slot_constructor, slot_filler
+from core.frozen import freeze, slot_constructor, slot_filler, thaw
 from core.house import BOOK, HouseRules
 from core.scoring import Score, best, tally
-from core.state import GameState, TrophyView, custom_from_dict, custom_to_dict, freeze, thaw, zone_ids
+
+if TYPE_CHECKING:  # a client reads views without loading the state (issue 9)
+    from core.state import GameState
 
 __all__ = ["PlayerView", "TrophyView", "ZoneView", "glance", "public_frame", "read_glances", "view"]
 

@@ -46,9 +46,16 @@ CLIENT_START: tuple[str, ...] = (
     "pigeon_tui.screens.table",
 )
 """What `pigeon-tui play` imports on its way to a Pigeons & Guano table (pigeon_tui.cli._tui)."""
-NOT_AT_CLIENT_START: tuple[str, ...] = ("core.cubirds.cards", "core.rules", "core.setup", "core.bots.greedy")
+NOT_AT_CLIENT_START: tuple[str, ...] = (
+    "core.cubirds.cards",
+    "core.state",
+    "core.flow",
+    "core.rules",
+    "core.setup",
+    "core.bots.greedy",
+)
 """Modules a client of a Pigeons & Guano game does not run before its table: CuBirds, the
-engine's moves, the bots (the host child imports its own)."""
+game's state and the engine's moves (it reads views), the bots (the host child imports its own)."""
 
 
 def test_the_client_start_path_does_not_import_what_it_never_runs() -> None:
