@@ -25,7 +25,7 @@ from core.flow import (
     zindex,
     zone_load_option,
 )
-from core.pigeons import make_trophy
+from core.pigeons import enter, make_trophy
 from core.rng import shuffle
 from core.state import HAND_LIMIT as HAND_LIMIT  # R3.3: drawing fills the hand up to this many cards
 from core.state import GameState, trophy, without
@@ -60,9 +60,11 @@ _BACK: Final = Option(BACK, "Back: choose another action")
 
 def convert_cost(state: GameState, card: str) -> int:
     """R3.2: cards to discard to convert this card of your Balcony."""
-    if card in ACTIONS:
-        return 2 if ACTIONS[card].kind is _MOUNTAIN else 1
-    return 2
+    return _COST.get(card, 2)  # a pigeon costs two
+
+
+_COST: Final = {c: 2 if row.kind is _MOUNTAIN else 1 for c, row in ACTIONS.items()}
+"""R3.2: the discards a guano card of your Balcony costs to convert (Mountain of Guano 2)."""
 
 
 def action_options(state: GameState, seat: int) -> list[Option]:
@@ -91,7 +93,7 @@ def action_options(state: GameState, seat: int) -> list[Option]:
     guano = state.guano[home]
     if guano and can_pay:
         for card in first_of(guano, GUANO_KINDS):
-            cost = convert_cost(state, card)
+            cost = _COST[card]  # convert_cost(state, card)
             if cost <= can_pay:
                 opts.append(_convert_option(card, ACTIONS[card].name, cost, where))
     return opts
@@ -174,7 +176,8 @@ def pay(state: GameState, f: Frame, ev: Events) -> None:
     """R3.2: pick the cards to discard, one at a time."""
     card, paid = f["card"], f["paid"]
     seat = state.active
-    if len(paid) == convert_cost(state, card):
+    cost = convert_cost(state, card)
+    if len(paid) == cost:
         _convert(state, seat, card, paid, ev)
         return
     left = list(state.hands[seat])
@@ -183,7 +186,7 @@ def pay(state: GameState, f: Frame, ev: Events) -> None:
     opts = [_DISCARD[c] for c in first_of(left, _ALL_KINDS)]
     opts.append(_BACK)
     what = card_label(state, card)
-    prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {convert_cost(state, card)})"
+    prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {cost})"
     ask(state, f, seat, _DISCARD_ASKS, prompt, opts)
 
 
@@ -245,7 +248,9 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
     # emit(ev, _REVEALED, cards=(card,), left=left), positionally
     ev.append(new_event(Event, (_REVEALED, None, (card,), None, None, False, 0, 0, left, False, None, 0, None)))
     state.stack.append({**f, "left": left})  # `of` (the Invasion's size) kept
-    state.stack.append({"k": "enter", "card": card})
+    # Its entry, run here rather than pushed as a step of its own: nothing can happen in between
+    # (it emits no WINDOW event, which alone makes a step boundary visible: core.rules.advance)
+    enter(state, {"k": "enter", "card": card}, ev)
 
 
 def end_turn(state: GameState, f: Frame, ev: Events) -> None:
