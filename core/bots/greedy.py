@@ -28,6 +28,10 @@ nothing (R3.3), and the next draw refills what the play spent. Without it the ev
 counts every card in hand, rates a wasted action above any play worth less than a card."""
 RESTART_MARGIN: Final = 1.0
 """VP an option that calls the final phase off (R4.6, R6.2) must gain over the best other one."""
+# Enum members read at every step of a look-ahead, as module constants (a read through EnumType
+# costs ~340 ns on this interpreter, a global ~20 ns).
+_ACTION: Final = DecisionKind.ACTION
+_FINAL_CANCELLED: Final = EventKind.FINAL_CANCELLED
 
 
 def settle(state: GameState, policy: Chooser, limit: int = SETTLE_LIMIT) -> bool:
@@ -38,7 +42,7 @@ def settle(state: GameState, policy: Chooser, limit: int = SETTLE_LIMIT) -> bool
         if state.over:
             break
         d = state.open[0]
-        if d.kind is DecisionKind.ACTION:
+        if d.kind is _ACTION:
             break
         cancelled = cancels(apply(state, d.player, d.id, policy.choose(state, d))) or cancelled
     return cancelled
@@ -46,7 +50,10 @@ def settle(state: GameState, policy: Chooser, limit: int = SETTLE_LIMIT) -> bool
 
 def cancels(events: list[Event]) -> bool:
     """Whether these events call the final phase off (R4.6, R6.2)."""
-    return any(e.kind is EventKind.FINAL_CANCELLED for e in events)
+    for e in events:
+        if e.kind is _FINAL_CANCELLED:
+            return True
+    return False
 
 
 def judge(state: GameState, seat: int) -> float:

@@ -9,6 +9,8 @@ action costs about as much as a dozen fast ones, so a search that uses it runs f
 
 from __future__ import annotations
 
+from typing import Final
+
 from core.bots.greedy import REFILL, judge, settle
 from core.bots.heuristic import CARD_VALUE, Policy
 from core.decisions import BACK, Decision, DecisionKind, OptionValue
@@ -16,6 +18,8 @@ from core.rules import apply
 from core.state import GameState
 from core.turn import DRAW, HAND_LIMIT
 
+_ACTION: Final = DecisionKind.ACTION
+"""Read at every step of a playout: a module constant, not an enum attribute lookup."""
 NOISE = 0.08
 """VP of seeded noise on each action's judgement, as the greedy bot's."""
 
@@ -30,7 +34,7 @@ class LookAhead:
         self.noise = noise
 
     def choose(self, state: GameState, d: Decision) -> OptionValue:
-        if d.kind is not DecisionKind.ACTION:
+        if d.kind is not _ACTION:
             return self.base.choose(state, d)
         values = [o.value for o in d.options if o.value != BACK]
         if len(values) == 1:
