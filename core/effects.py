@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -113,6 +113,10 @@ class Window:
     """The options a seat's hand gives it (empty: it cannot react)."""
     prompt: Callable[[GameState, Frame], str]
     decline: str = "Pass"
+    held: Callable[[Frame], Mapping[str, Option]] | None = None
+    """For a window answered by one kind of card: card id -> the option of playing it, whose
+    first copy in a seat's hand is that seat's one option. `cards` gives the same; `_ask_window`
+    looks the hands up itself, without a call per seat."""
 
     @property
     def pass_option(self) -> Option:
@@ -140,9 +144,8 @@ _SHARE: Final = {c: Option(c, f"Share with {row.name}", (c,)) for c, row in ACTI
 """Reaction options are immutable: one per card, made once."""
 
 
-def _one_card(kind: ActionKind, label: str) -> Callable[[GameState, Frame, int], list[Option]]:
+def _one_card(options: Mapping[str, Option]) -> Callable[[GameState, Frame, int], list[Option]]:
     """The reaction of one kind of card: the first copy in hand (copies are one choice)."""
-    options = {c: Option(c, label, (c,)) for c, row in ACTIONS.items() if row.kind is kind}
 
     def cards(state: GameState, f: Frame, s: int) -> list[Option]:
         for c in state.hands[s]:
@@ -179,31 +182,47 @@ _SHARE_PROMPT: Final = {
 _FINE_PROMPT: Final = tuple(f"A card was played onto {zone_name(zone)}: fine that player?" for zone in ZIDS)
 _GUANO_PROMPT: Final = tuple(f"The Infamous Pigeon arrived on {zone_name(zone)}: play guano there?" for zone in ZIDS)
 
+
+def _card_options(kind: ActionKind, label: str) -> dict[str, Option]:
+    """Card id -> the option of playing it, for every card of one kind (made once)."""
+    return {c: Option(c, label, (c,)) for c, row in ACTIONS.items() if row.kind is kind}
+
+
+_FINES: Final = _card_options(ActionKind.FINE, "Play Fine")
+_SWEEPERS: Final = _card_options(_SWEEPER, "Cancel with Sweeper")
+_BIRDSEEDS: Final = _card_options(_BIRDSEED, "Redirect with Birdseed")
+_SHARES: Final = {k.value: {c: _SHARE[c] for c, row in ACTIONS.items() if row.kind is k} for k in (_WROOM, _ZOT)}
+"""The share window's options, by the value of the card kind played (its frame's `card`)."""
+
 WINDOWS: Final[dict[str, Window]] = {
     "share": Window(
         DecisionKind.REACT_SHARE,
         _others,
         _share_cards,
         lambda st, f: _SHARE_PROMPT[f["card"]],
+        held=lambda f: _SHARES[f["card"]],
     ),
     "fine": Window(
         DecisionKind.REACT_FINE,
         _others,
-        _one_card(ActionKind.FINE, "Play Fine"),
+        _one_card(_FINES),
         lambda st, f: _FINE_PROMPT[f["zone"]],
+        held=lambda f: _FINES,
     ),
     "sweeper": Window(
         DecisionKind.REACT_SWEEPER,
         lambda st, f: (f["by"],),
-        _one_card(_SWEEPER, "Cancel with Sweeper"),
+        _one_card(_SWEEPERS),
         lambda st, f: "You are fined: cancel it with a Street Sweeper, or discard your whole hand?",
         "Accept the Fine",
+        held=lambda f: _SWEEPERS,
     ),
     "birdseed": Window(
         DecisionKind.REACT_BIRDSEED,
         lambda st, f: f["owners"],  # clockwise already (land_batch)
-        _one_card(_BIRDSEED, "Redirect with Birdseed"),
+        _one_card(_BIRDSEEDS),
         lambda st, f: "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?",
+        held=lambda f: _BIRDSEEDS,
     ),
     "guano": Window(
         DecisionKind.REACT_GUANO,
@@ -251,9 +270,20 @@ def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events)
     """Ask the window's seats that can react (every seat the rules let, with `blind_windows`);
     `announced` is `f` as its announcement step pushed it, None if it was folded into this one."""
     w = WINDOWS[f["w"]]
-    asks = []
+    asks: list[tuple[int, tuple[Option, ...]]] = []
     blind, decline, cards_of = state.blind_windows, _PASS[w.decline], w.cards
+    held = w.held(f) if w.held is not None else None
+    hands = state.hands
     for s in w.seats(state, f):
+        if held is not None:  # cards_of(state, f, s), written out: a call per seat at every window
+            for c in hands[s]:
+                if c in held:
+                    asks.append((s, (decline, held[c])))
+                    break
+            else:
+                if blind:
+                    asks.append((s, (decline,)))
+            continue
         cards = cards_of(state, f, s)
         if cards or blind:
             asks.append((s, (decline, *cards)))
