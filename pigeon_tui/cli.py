@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Coroutine, Sequence
@@ -40,6 +39,8 @@ def _selfplay_plan(args: argparse.Namespace) -> tuple[AnyGame, list[str], dict[s
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    import json  # here, not at the top: every client start imports this module (issue 9)
+
     from core.selfplay import selfplay
 
     try:
