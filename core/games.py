@@ -9,7 +9,7 @@ lists the verbs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
@@ -32,6 +32,7 @@ from core.cubirds import STEPS as CUBIRDS_KINDS
 from core.decisions import REACTIONS, Decision, DecisionKind, OptionValue
 from core.house import HOUSE_RULES, HouseRules
 from core.levels import Clock as Clock
+from core.structs import Struct
 
 if TYPE_CHECKING:
     import core.cubirds as cubirds
@@ -115,10 +116,11 @@ class Setting(NamedTuple):
     help: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Game(Generic[S, V, E]):
+class Game(Struct, Generic[S, V, E]):
     """One game's verbs. S is its state, V a seat's view, E an event; each has `to_dict()` and
-    comes back through the matching `*_from_dict` (which raises ValueError on bad data)."""
+    comes back through the matching `*_from_dict` (which raises ValueError on bad data). A Struct
+    (core.structs), not a frozen dataclass: every client defines it at start, and a dataclass of
+    27 fields cost ~12 M instructions to define (issue 9)."""
 
     id: str
     """The game id of records, settings and the wire: "pigeons", "cubirds"."""
