@@ -31,7 +31,19 @@ def slot_filler(cls: type[T]) -> Callable[..., None]:
     return _generated(cls)[1]
 
 
+_MADE: dict[type, tuple[Callable[..., Any], Callable[..., None]]] = {}
+"""Each class's pair, generated once: a class asks for both (core.views), and a PlayerView's
+pair costs ~2.8 M instructions to generate at every start (issue 9)."""
+
+
 def _generated(cls: type[T]) -> tuple[Callable[..., T], Callable[..., None]]:
+    made = _MADE.get(cls)
+    if made is None:
+        made = _MADE[cls] = _generate(cls)
+    return made
+
+
+def _generate(cls: type[T]) -> tuple[Callable[..., T], Callable[..., None]]:
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__ the fast constructor would skip")
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]

@@ -40,6 +40,8 @@ class ZoneView(NamedTuple):
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class PlayerView:
+    """What one seat may know (R8)."""
+
     seat: int | None
     players: int
     edition: Edition
