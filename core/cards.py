@@ -93,6 +93,9 @@ class PigeonDef:
 
 @dataclass(frozen=True, slots=True)
 class ActionDef:
+    """A kind of Action card: its name, the Flock cards it adds to the Invasion (R3.5), and its
+    texts. (A dataclass with no docstring gets one made from its signature at every start.)"""
+
     kind: ActionKind
     name: str
     recall: int

@@ -60,6 +60,8 @@ class Option(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Decision:
+    """A question to one seat, answered with the value of one of its options (docs/engine.md)."""
+
     id: int
     """Single use: answering a decision that is no longer open is a stale choice."""
     player: int

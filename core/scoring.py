@@ -14,6 +14,8 @@ if TYPE_CHECKING:  # a client scores views (core.views) without loading the stat
 
 @dataclass(frozen=True, slots=True)
 class Score:
+    """R7.1: one seat's final score and its parts."""
+
     seat: int
     pigeon_trophies: int
     guano_trophies: int
