@@ -20,6 +20,9 @@ ONE_LINE_WIDTH: Final = 40
 """From this wide, a card's text may be cut to one line (narrower, the text would say too little)."""
 INFO_LINES: Final = 5
 """Lines kept under the hand for the decks, the played pile and the Invasion."""
+_LEAST_LINES: Final = {"wrapped": 3, "one-line": 2}
+"""Lines a card takes at least with each detail: its name, then what it does (wrapped: the
+action and the reaction, a line or more each; one-line: the action cut to one line)."""
 
 
 class Hand(Widget):
@@ -38,8 +41,11 @@ class Hand(Widget):
         self._cards: tuple[str, ...] = ()
         self._highlight = NO_HIGHLIGHT
         self._column = 0
-        self._drawn = False
         """Height of the hand's column at the last layout."""
+        self._drawn = False
+        self._lines_for: tuple[tuple[int, int], list[Content]] | None = None
+        """The lines drawn last and their (width, budget): a layout asks for them (the height)
+        and the paint after it again."""
 
     def show(
         self, cards: tuple[str, ...], highlight: Highlight, watching: bool = False, edition: Edition = Edition.V35
@@ -50,6 +56,7 @@ class Hand(Widget):
         self._drawn = True
         layout = cards != self._cards  # a new highlight only repaints
         self._cards, self._highlight = cards, highlight
+        self._lines_for = None
         self.border_title = "Watching (no hand)" if watching else f"Your hand ({len(cards)})"
         self.border_subtitle = "" if watching else "+n: pigeons it calls"
         self.tooltip = Content("\n".join(action_help(c, edition) for c in cards if c in ACTIONS)) if cards else None
@@ -67,10 +74,17 @@ class Hand(Widget):
         if not self._cards:
             return [Content.styled("no cards", "$text-disabled")]
         budget = self.budget()
+        if self._lines_for is not None and self._lines_for[0] == (width, budget):
+            return self._lines_for[1]
+        cards = sum(1 for card in self._cards if card in ACTIONS)
+        lines: list[Content] = []
         for detail in ("wrapped", "one-line", "none") if width >= ONE_LINE_WIDTH else ("wrapped", "none"):
+            if detail != "none" and _LEAST_LINES[detail] * cards > budget:
+                continue  # cannot fit: not drawn only to be thrown away
             lines = self._draw(width, detail)
             if len(lines) <= budget or detail == "none":
-                return lines
+                break
+        self._lines_for = ((width, budget), lines)
         return lines
 
     def budget(self) -> int:

@@ -116,6 +116,9 @@ class ZoneBox(Widget):
         self._highlight = NO_HIGHLIGHT
         self._landed: frozenset[str] = frozenset()
         self._score = 0
+        self._lines_for: tuple[tuple[int, bool], list[Content]] | None = None
+        """The lines drawn last and their (width, tall screen): a layout asks for them (the
+        height, twice) and the paint after it again."""
 
     @property
     def seat(self) -> int | None:
@@ -132,6 +135,7 @@ class ZoneBox(Widget):
         """Draw the Zone as `view` has it (`scores`: the view's, if already computed), marking
         it if the last update changed it (`flash`) and the pigeons that just landed."""
         self._view, self._seats, self._highlight, self._landed = view, seats, highlight, flash.landed
+        self._lines_for = None
         seat = self.seat
         if seat is not None and seat < view.players:
             self._score = (scores if scores is not None else view_scores(view))[seat].total
@@ -227,12 +231,16 @@ class ZoneBox(Widget):
         zv = next((z for z in view.zones if z.id == self.zone), None) if view is not None else None
         if view is None or zv is None:
             return [Content()]
+        tall = self.screen.has_class("-tall")
+        if self._lines_for is not None and self._lines_for[0] == (width, tall):
+            return self._lines_for[1]
         lines: list[Content] = []
-        for line in (self._pigeon_line(zv.pigeons, view.book, width), self._guano_line(zv.guano)):
+        for line in (self._pigeon_line(zv.pigeons, view.book, width, tall), self._guano_line(zv.guano)):
             lines.extend(line.wrap(width) if line.cell_length > width else [line])
         seat = self.seat
         if seat is not None:
             lines.append(self._seat_line(view, seat, width))
+        self._lines_for = ((width, tall), lines)
         return lines
 
     def _card(self, card: str, token: str, style: str) -> Content:
@@ -244,13 +252,13 @@ class ZoneBox(Widget):
             style = f"{style} {LANDED_STYLE}"
         return Content.styled(token, style).stylize(Style.from_meta({"card": card}))
 
-    def _pigeon_line(self, pigeons: tuple[str, ...], book: Mapping[str, PigeonDef], width: int) -> Content:
+    def _pigeon_line(self, pigeons: tuple[str, ...], book: Mapping[str, PigeonDef], width: int, tall: bool) -> Content:
         if not pigeons:
             return Content.styled("-", "$text-disabled")
         rows = [book[p] for p in pigeons if p in book]
         words = [pigeon_word(r) for r in rows]
         letters = [PIGEON_LETTER[r.kind] for r in rows]
-        room = 2 if self.screen.has_class("-tall") else 1
+        room = 2 if tall else 1
         layout = pigeon_layout(words, letters, width, room, self.glyphs.times)
         if layout is None:  # one token per kind, "I×4 F×3 L S"
             firsts = {letter: i for i, letter in reversed(list(enumerate(letters)))}
