@@ -13,8 +13,9 @@ lint:
 	lint-imports
 
 # asyncio's debug mode: un-awaited coroutines, slow callbacks and leaked transports get reported.
+# loadgroup: the tests of a module that share a played game (xdist_group) run on one worker.
 test:
-	PYTHONASYNCIODEBUG=1 $(PY) -m pytest -n 2 --durations=15
+	PYTHONASYNCIODEBUG=1 $(PY) -m pytest -n 2 --dist loadgroup --durations=15
 
 # Pinned versions (constraints.txt) for CI and snapshots: the newest releases that install
 # together, frozen from a fresh virtual environment.

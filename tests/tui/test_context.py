@@ -1,6 +1,7 @@
 """Issue 10: every reaction prompt says who did what, where, and what answering would do, from
-the view's data; the Invasion as it happens; identical options once. Whole games on the real
-host (on the test's event loop), seeded, answered with keys."""
+the view's data; the Invasion as it happens; identical options once; being fined is a toast.
+Whole games on the real host (on the test's event loop), seeded, answered with keys, played
+once for the module and read by each test."""
 
 from __future__ import annotations
 
@@ -13,15 +14,23 @@ from core.decisions import REACTIONS, Decision, DecisionKind, Option
 from pigeon_tui.widgets.prompt import BACK_KEY, PASS_KEY, entries_for
 from tests.tui.conftest import make_app, screen_text, wait_for_prompt
 
+pytestmark = pytest.mark.xdist_group("tui-context")
+"""One worker plays the module's games (`make test` runs `--dist loadgroup`): split between
+workers, each would play both games for its share of the tests."""
+
 NAMES = ("Rocky", "Dove", "Percy", "Gus")
 ZONES = r"(the Road|the Statue|the Cables|the Crowd|your Balcony|\w+'s Balcony)"
 
+Seen = dict[DecisionKind, list[tuple[str, str, list[str]]]]
+"""Each reaction prompt's context line, the screen and the toasts showing then, by kind."""
 
-async def _contexts(players: int, seed: int) -> dict[DecisionKind, list[tuple[str, str]]]:
-    """Each reaction prompt's context line and the screen then, by kind, over a whole game."""
+
+async def _contexts(players: int, seed: int) -> Seen:
+    """Each reaction prompt's context line, the screen and the toasts then, by kind, over a
+    whole game."""
     app = make_app(players=players, seed=seed)
     rng = random.Random(seed)
-    seen: dict[DecisionKind, list[tuple[str, str]]] = {}
+    seen: Seen = {}
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(600):
             shown = await wait_for_prompt(pilot)
@@ -30,7 +39,8 @@ async def _contexts(players: int, seed: int) -> dict[DecisionKind, list[tuple[st
             d = shown.decision
             assert d is not None
             if d.kind in REACTIONS:
-                seen.setdefault(d.kind, []).append((shown.context, screen_text(app)))
+                toasts = [str(n.message) for n in app._notifications]
+                seen.setdefault(d.kind, []).append((shown.context, screen_text(app), toasts))
             numbered = [e.key for e in shown.entries if e.key not in (PASS_KEY, BACK_KEY, "")]
             if numbered and rng.random() < 0.7:
                 key = rng.choice(numbered)
@@ -41,24 +51,24 @@ async def _contexts(players: int, seed: int) -> dict[DecisionKind, list[tuple[st
 
 
 @pytest.fixture(scope="module")
-def contexts() -> dict[DecisionKind, list[tuple[str, str]]]:
+def contexts() -> Seen:
     import asyncio
 
-    out: dict[DecisionKind, list[tuple[str, str]]] = {}
+    out: Seen = {}
     for players, seed in ((4, 11), (5, 6)):  # (5, 6) has a prompt of every reaction kind
         for kind, lines in asyncio.run(_contexts(players, seed)).items():
             out.setdefault(kind, []).extend(lines)
     return out
 
 
-def _check(lines: list[tuple[str, str]], pattern: str) -> None:
+def _check(lines: list[tuple[str, str, list[str]]], pattern: str) -> None:
     assert lines, "no such prompt in the games played"
-    for context, screen in lines:
+    for context, screen, _ in lines:
         assert re.search(pattern, context), context
         assert context.split(":")[0][:30] in screen.replace("\n", " ") or context[:20] in screen, screen
 
 
-def test_share_prompt_names_card_player_zone_and_the_take(contexts: dict[DecisionKind, list[tuple[str, str]]]) -> None:
+def test_share_prompt_names_card_player_zone_and_the_take(contexts: Seen) -> None:
     """R5.1: "Dove played Zot! on the Cables (3 pigeons): share? You would take 1 of 3 ..." """
     _check(
         contexts[DecisionKind.REACT_SHARE],
@@ -68,7 +78,7 @@ def test_share_prompt_names_card_player_zone_and_the_take(contexts: dict[Decisio
 
 
 def test_fine_prompt_names_card_player_zone_and_the_hand_lost(
-    contexts: dict[DecisionKind, list[tuple[str, str]]],
+    contexts: Seen,
 ) -> None:
     """R5.5: who played which card onto which Zone, and how many cards they would discard."""
     _check(
@@ -78,7 +88,7 @@ def test_fine_prompt_names_card_player_zone_and_the_hand_lost(
     )
 
 
-def test_sweeper_prompt_names_who_fined_you(contexts: dict[DecisionKind, list[tuple[str, str]]]) -> None:
+def test_sweeper_prompt_names_who_fined_you(contexts: Seen) -> None:
     """R5.6: who fined you, and what not answering costs (your whole hand)."""
     _check(
         contexts[DecisionKind.REACT_SWEEPER],
@@ -87,7 +97,7 @@ def test_sweeper_prompt_names_who_fined_you(contexts: dict[DecisionKind, list[tu
 
 
 def test_birdseed_prompt_names_the_pigeons_and_who_sends_them(
-    contexts: dict[DecisionKind, list[tuple[str, str]]],
+    contexts: Seen,
 ) -> None:
     """R5.3: which pigeons are coming to your Balcony, and whose move (or Invasion) sends them."""
     _check(
@@ -98,15 +108,25 @@ def test_birdseed_prompt_names_the_pigeons_and_who_sends_them(
 
 
 def test_guano_prompt_names_the_zone_and_who_moved_the_infamous(
-    contexts: dict[DecisionKind, list[tuple[str, str]]],
+    contexts: Seen,
 ) -> None:
     """R4.5: where the Infamous Pigeon landed, who moved it, and what guano there would cost."""
     _check(
         contexts[DecisionKind.REACT_GUANO],
         rf"^The Infamous Pigeon landed on {ZONES}(, moved by \w+| in (your|\w+'s) Invasion): play guano there\?",
     )
-    balconies = [c for c, _ in contexts[DecisionKind.REACT_GUANO] if "Balcony" in c.split(":")[0]]
+    balconies = [c for c, _, _ in contexts[DecisionKind.REACT_GUANO] if "Balcony" in c.split(":")[0]]
     assert balconies and all(re.search(r"It would cost \w+ 1 VP \(a Mountain 2\)\.$", c) for c in balconies)
+
+
+def test_r5_5_being_fined_is_a_toast(contexts: Seen) -> None:
+    """R5.5: "Rocky fined you!" shows as a toast (at the Sweeper's prompt), not only in the log.
+    (The game of five, seed 6, played with these keys, is the one this test played on its own
+    in test_changes up to its Sweeper prompt.)"""
+    prompts = contexts[DecisionKind.REACT_SWEEPER]
+    assert prompts, "no one fined you in the games played"
+    for _, _, toasts in prompts:
+        assert any(re.match(r"\w+ fined you!", m) for m in toasts), toasts
 
 
 def test_identical_options_appear_once_with_their_count() -> None:
