@@ -33,11 +33,18 @@ from tests.tui.conftest import (
 )
 
 
-async def test_whole_game_by_keys_reaches_game_over_and_logs_its_record() -> None:
-    """Issue 9: the TUI's log file (under `$PIGEON_TUI_LOG_DIR`) keeps the finished game's
-    record, which replays to the final scores shown (a bug report can be replayed)."""
-    app = make_app(players=4, seed=11)
+async def test_whole_game_from_start_screen_by_keys_to_game_over_logs_its_record() -> None:
+    """`pigeon-tui` with no argument: Enter on "Play against bots" starts a game, played with
+    keys only to the game over screen, and s goes back to the start screen. Issue 9: the TUI's
+    log file (under `$PIGEON_TUI_LOG_DIR`) keeps the finished game's record, which replays to
+    the final scores shown (a bug report can be replayed). One game serves both (they were two
+    whole games: 3 players from the start screen, 4 started at once)."""
+    app = make_app(players=4, seed=11, play_now=False)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         counts = await play_by_keys(pilot, seed=1)
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
@@ -46,26 +53,14 @@ async def test_whole_game_by_keys_reaches_game_over_and_logs_its_record() -> Non
         text = screen_text(app)
         assert "Game over" in text
         assert "Score" in text
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
     log = (Path(os.environ[LOG_DIR_ENV]) / CLIENT_LOG).read_text()
     (line,) = [x for x in log.splitlines() if "game over: record " in x]
     state = Record.from_dict(json.loads(line.split("game over: record ", 1)[1])).replay()
     assert state.over
     assert [s.total for s in scores(state)] == [s.total for s in view_scores(screen.final)]
-
-
-async def test_whole_game_from_start_screen_enter_then_keys() -> None:
-    """`pigeon-tui` with no argument: Enter on "Play against bots" starts a game."""
-    app = make_app(players=3, seed=5, play_now=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await play_by_keys(pilot, seed=2)
-        assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("s")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
 
 
 async def test_reactions_are_passed_and_played_by_keys() -> None:
