@@ -1,15 +1,13 @@
-"""The size guard: below the minimum terminal size, a screen says the size needed."""
+"""The size guard: below the minimum terminal size, a screen says the size needed
+(screens/too_small.py, imported only then: a ModalScreen class costs ~2 M instructions to define)."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Center, Middle
 from textual.geometry import Size
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.screen import Screen
 
 from pigeon_tui.screens.styles import own_styles
 
@@ -21,32 +19,6 @@ BREAKPOINTS_V: Final = [(0, "-short"), (32, "-tall")]
 
 def fits(size: Size) -> bool:
     return size.width >= MIN_SIZE.width and size.height >= MIN_SIZE.height
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """Shown over any screen while the terminal is too small; goes away once it fits."""
-
-    _leaving = False
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(id="too-small-text")
-
-    def on_mount(self) -> None:
-        self._say(self.app.size)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._say(event.size)
-        if fits(event.size) and self.app.screen is self and not self._leaving:
-            self._leaving = True
-            self.dismiss(None)
-
-    def _say(self, size: Size) -> None:
-        self.query_one("#too-small-text", Static).update(
-            f"This terminal is {size.width}x{size.height}.\n"
-            f"Pigeons & Guano needs at least {MIN_SIZE.width}x{MIN_SIZE.height}:\n"
-            "please make the window bigger."
-        )
 
 
 class GuardedScreen(Screen[None]):
@@ -80,4 +52,6 @@ class GuardedScreen(Screen[None]):
 
     def _guard_size(self) -> None:
         if self.app.screen is self and not fits(self.app.size):
+            from pigeon_tui.screens.too_small import TooSmallScreen  # only a terminal too small needs it
+
             self.app.push_screen(TooSmallScreen())
