@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Final
 
+from core.structs import Struct
+
 
 class InfamousEmpty(StrEnum):
     """R4.6: converting the Infamous Pigeon with the Flock deck empty."""
@@ -46,9 +48,9 @@ class HouseRules:
         return {k: v for k, v in self.to_dict().items() if str(getattr(BOOK, k)) != v}
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRule:
-    """One house rule as a host offers it: its values (the book's first) and what each does."""
+class HouseRule(Struct):
+    """One house rule as a host offers it: its values (the book's first) and what each does. (A
+    Struct, core.structs: every client defines it at start, issue 9.)"""
 
     name: str
     clause: str
