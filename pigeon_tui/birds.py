@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Final, NamedTuple
+from typing import Final
+
+from core.structs import Struct
 
 
-class Look(NamedTuple):  # not a frozen dataclass: six times dearer to define at start (issue 9)
+class Look(Struct):  # a Struct (core.structs, a NamedTuple cheap to define): defined at every start (issue 9)
     letter: str
     """One letter, for --ascii and NO_COLOR: species stay apart without colour."""
     short: str

@@ -4,9 +4,10 @@ pigeons that just landed), and the events that hit the reader, for a toast."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from core.events import Event, EventKind, card_name
+from core.structs import Struct
 from core.views import PlayerView
 from pigeon_tui.explain import who
 
@@ -17,7 +18,7 @@ FLASH_SECONDS: Final = 1.5
 HAND: Final = "hand"
 
 
-class Changes(NamedTuple):  # not a frozen dataclass: six times dearer to define at start (issue 9)
+class Changes(Struct):  # a Struct (core.structs, a NamedTuple cheap to define): defined at every start (issue 9)
     """Zone ids (and `HAND`) whose contents changed; pigeons that just landed in their Zone."""
 
     zones: frozenset[str] = frozenset()

@@ -10,7 +10,9 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Final
+
+from core.structs import Struct
 
 _TOKEN: Final = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _UNSAFE: Final = re.compile(r"[^0-9A-Za-z.-]")
@@ -23,11 +25,11 @@ NO_STORE_ENV: Final = "PIGEON_TUI_NO_SEAT_STORE"
 joining the same host. `--token-file` still works."""
 
 
-# Joining and SeatKeeper are NamedTuples: the app defines them at start, where a frozen
-# dataclass costs six times as much (issue 9).
+# Joining and SeatKeeper are Structs (core.structs, NamedTuples cheap to define): the app defines
+# them at start, where a frozen dataclass costs far more (issue 9).
 
 
-class Joining(NamedTuple):
+class Joining(Struct):
     guest: bool = False
     """Playing through a front door (serve-ssh): stay on the host joined at start. The start
     screen offers no hosting and no other address, and a game against bots is a new table on
@@ -43,7 +45,7 @@ class Joining(NamedTuple):
     """Where discovery probes go; None: this machine's LAN broadcast addresses."""
 
 
-class SeatKeeper(NamedTuple):
+class SeatKeeper(Struct):
     """Where the seat tokens a host gives us are kept: one file given (`--token-file`, for
     scripts and serve-ssh), or the store, one file per seat at this host under
     `<data dir>/seats/` (mode 0600, in a directory of mode 0700).

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Final, NamedTuple
+from typing import Final
 
 from core.cards import ACTIONS, CITY, ActionKind, FlockKind, PigeonDef
+from core.structs import Struct
 
 
-class Glyphs(NamedTuple):
+class Glyphs(Struct):
     """Every non-letter symbol the client draws; the ASCII set keeps to printable ASCII. (A
-    NamedTuple: the app defines it at start, where a frozen dataclass costs six times as much.)"""
+    Struct, core.structs: the app defines it at start, where a frozen dataclass costs far more.)"""
 
     active: str
     trophy: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import ClassVar, Final, NamedTuple
+from typing import ClassVar, Final
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -24,6 +24,7 @@ from textual.widget import Widget
 
 from core.cards import ACTIONS, Edition
 from core.decisions import BACK, DONE, PASS, REACTIONS, Decision, Option, OptionValue
+from core.structs import Struct
 from core.views import PlayerView
 from pigeon_tui.cardtext import action_help, pigeon_help
 from pigeon_tui.explain import option_note, reaction_context
@@ -41,9 +42,9 @@ ONE_COLUMN: Final = 7
 """Up to this many options are listed in one column; more are spread over columns."""
 
 
-class Entry(NamedTuple):
-    """One line of the prompt: a key, a label and the option(s) it stands for. (A NamedTuple: a
-    frozen dataclass costs six times as much to define at start, issue 9.)"""
+class Entry(Struct):
+    """One line of the prompt: a key, a label and the option(s) it stands for. (A Struct,
+    core.structs: a frozen dataclass costs far more to define at start, issue 9.)"""
 
     key: str
     label: str
