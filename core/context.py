@@ -4,9 +4,10 @@ a client explains a prompt without re-deriving a rule."""
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, Protocol
 
 from core.cards import ACTIONS, ActionKind, recall
+from core.structs import Struct
 
 
 class _Zone(Protocol):
@@ -34,7 +35,7 @@ BALCONY_COST: Final = {ActionKind.GUANO: 1, ActionKind.MOUNTAIN: 2}
 """R7.1: VP a guano card lying on a Balcony costs its owner (a pigeon there costs 1)."""
 
 
-class Incoming(NamedTuple):
+class Incoming(Struct):
     """A pigeon of a batch about to land on a Balcony (R4.3)."""
 
     pigeon: str
@@ -44,8 +45,9 @@ class Incoming(NamedTuple):
     """Who moved it (the active player for the Invasion)."""
 
 
-class Reaction(NamedTuple):
-    """The reaction window a seat is asked in (R5.7), from its frame."""
+class Reaction(Struct):
+    """The reaction window a seat is asked in (R5.7), from its frame. (Structs, core.structs:
+    every client defines them at start, and no bot reads them, issue 9.)"""
 
     window: str
     """share, fine, sweeper, birdseed or guano (the frame's `w`)."""
