@@ -59,13 +59,18 @@ class Preset:
     longer and whose look-aheads wait for more reactions."""
     ply_iterations: int = 0
     """Iterations per decision in place of `iterations` when the playouts look ahead (`ply`)."""
+    steps: int = 0
+    """Flat search without look-ahead: a budget of playout steps (decisions played) per decision,
+    with `iterations` the most playouts it runs. Time goes with the steps, not the playouts (a
+    4-player playout plays about 37 decisions, a 2-player one 16), so a decision takes about as
+    long whatever the seats and options, and short playouts get more samples."""
     tree: bool = True
     """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
     random numbers (every option played out on the same samples) and sequential halving."""
 
 
 PRESETS: Final[dict[str, Preset]] = {
-    "easy": Preset(iterations=24, rounds=1, seconds=0.045, minor=0.5, tree=False),
+    "easy": Preset(iterations=64, rounds=1, seconds=0.045, minor=0.5, steps=800, tree=False),
     "medium": Preset(iterations=64, rounds=1, seconds=0.18, minor=0.3, tree=False),
     "hard": Preset(iterations=200, rounds=1, seconds=0.45, minor=0.3, ply=2, ply_iterations=80, tree=False),
 }
@@ -148,12 +153,23 @@ class ExpertBot:
 
     def _budget(self, view: PlayerView, decision: Decision) -> int:
         size = float(self.preset.ply_iterations if self._ply(view) else self.preset.iterations)
+        return max(1, round(size * self._share(view, decision)))
+
+    def _steps(self, view: PlayerView, decision: Decision) -> int:
+        """The decision's budget of playout steps (Preset.steps), 0 for none."""
+        if not self.preset.steps or self._ply(view):
+            return 0
+        return max(1, round(self.preset.steps * self._share(view, decision)))
+
+    def _share(self, view: PlayerView, decision: Decision) -> float:
+        """The part of the preset's budget this decision gets (Preset.minor, Preset.late)."""
+        share = 1.0
         if decision.kind not in MAJOR:
-            size *= self.preset.minor
+            share *= self.preset.minor
         late = self.preset.late * view.players
         if view.turn > late:
-            size *= late / view.turn
-        return max(1, round(size))
+            share *= late / view.turn
+        return share
 
     def _ply(self, view: PlayerView) -> bool:
         """Whether this game's playouts look ahead (Preset.ply)."""
@@ -168,7 +184,8 @@ class ExpertBot:
             return None
         done = self.deadline() if self.deadline else None
         budget = max(1, math.ceil(self._budget(view, decision) / shards))
-        return self._flat(view, decision, values, budget, done, shard).to_plain()
+        steps = math.ceil(self._steps(view, decision) / shards)
+        return self._flat(view, decision, values, budget, done, shard, steps).to_plain()
 
     def _flat(
         self,
@@ -178,11 +195,15 @@ class ExpertBot:
         budget: int,
         done: Deadline | None,
         shard: int = 0,
+        steps: int | None = None,
     ) -> flat.Tally:
         """This bot's flat search (part `shard` of it), with its preset's settings."""
         p = self.preset
         ply = self._ply(view)
-        t = flat.search(view, decision, values, self.rng, self.policy.noise, p.rounds, budget, done, shard, ply)
+        if steps is None:
+            steps = self._steps(view, decision)
+        noise = self.policy.noise
+        t = flat.search(view, decision, values, self.rng, noise, p.rounds, budget, done, shard, ply, steps)
         self.last_iterations = flat.used(t)
         return t
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from core.bots.determinize import Unseen, determinize
-from core.bots.greedy import cancels, settle
+from core.bots.greedy import cancels, settle_count
 from core.bots.heuristic import Policy
-from core.bots.playout import horizon, playout
+from core.bots.playout import horizon, play_on, rewards
 from core.bots.rollout import LookAhead
 from core.decisions import Decision, OptionValue
 from core.rules import apply
@@ -31,6 +31,10 @@ CALM_ROUNDS: Final = 4
 """Rounds of turns after which the edge a wasted turn needs grows by WASTE_EDGE a round: a game
 clock, or search bots that are behind keep calling the final phase off (R4.6, R6.2) at every
 chance and a game of four hard bots runs past 40 turns."""
+
+PLAYOUT_STEPS: Final = 3
+"""What a playout costs beyond the decisions it plays (its copy of the sample, the option's own
+move, the scoring), in decisions played: measured on 2- and 4-player positions of bench/bots.py."""
 
 Sample = tuple[int, int]
 """(search, sample number): which samples two options were both played on."""
@@ -83,10 +87,15 @@ def search(
     done: Callable[[], bool] | None = None,
     shard: int = 0,
     ply: bool = False,
+    steps: int = 0,
 ) -> Tally:
     """Sequential halving over `values` with about `budget` playouts; each sample (a
     determinization and a playout seed) is shared by every option still in the race and votes
-    for its best. `shard` names this search's samples apart from those of searches merged with it."""
+    for its best. `shard` names this search's samples apart from those of searches merged with it.
+
+    With `steps`, the search spends that many playout steps (decisions played, and PLAYOUT_STEPS
+    for each playout's copy and scoring), each stage an equal share of what is left, and
+    `budget` playouts at most."""
     seat = decision.player
     n = len(values)
     unseen = Unseen(view)
@@ -96,9 +105,15 @@ def search(
     final = view.final_left is not None
     alive = list(range(n))
     stages = max(1, math.ceil(math.log2(len(alive))))
-    used = sample = 0
+    used = sample = spent = stage = 0
     while True:
-        for _ in range(max(1, budget // (len(alive) * stages))):
+        if steps:
+            share = spent + (steps - spent) / max(1, stages - stage)
+            runs = 1 << 30
+        else:
+            share, runs = 0, max(1, budget // (len(alive) * stages))
+        stage += 1
+        for _ in range(runs):
             if used and done is not None and done():
                 return t
             seed = rng.getrandbits(48)
@@ -112,8 +127,11 @@ def search(
                 fast = Policy(random.Random(seed + 1), noise)
                 policy = LookAhead(fast) if ply else fast
                 if final:
-                    t.waste[i] = settle(state, policy) or cancelled or t.waste[i]
-                r = playout(state, policy, stop)[seat]
+                    called_off, played = settle_count(state, policy)
+                    t.waste[i] = called_off or cancelled or t.waste[i]
+                    spent += played
+                spent += play_on(state, policy, stop) + PLAYOUT_STEPS
+                r = rewards(state)[seat]
                 t.sums[i] += r
                 t.counts[i] += 1
                 t.got[i][(shard, sample)] = r
@@ -121,7 +139,9 @@ def search(
                 if r > best_r:
                     best, best_r = i, r
             t.votes[best] += 1
-        if used >= budget:
+            if steps and (spent >= share or used >= budget):
+                break
+        if used >= budget or (steps and spent >= steps):
             return t
         alive.sort(key=lambda i: -t.sums[i] / t.counts[i])
         alive = alive[: (len(alive) + 1) // 2]

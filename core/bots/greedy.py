@@ -37,15 +37,20 @@ _FINAL_CANCELLED: Final = EventKind.FINAL_CANCELLED
 def settle(state: GameState, policy: Chooser, limit: int = SETTLE_LIMIT) -> bool:
     """Play on with `policy` until an action is next (or the game ends). True if the final phase
     was called off on the way (R4.6, R6.2)."""
+    return settle_count(state, policy, limit)[0]
+
+
+def settle_count(state: GameState, policy: Chooser, limit: int = SETTLE_LIMIT) -> tuple[bool, int]:
+    """`settle`, and the decisions it played (what it cost a search that counts its steps)."""
     cancelled = False
-    for _ in range(limit):
-        if state.over:
-            break
+    steps = 0
+    while steps < limit and not state.over:
         d = state.open[0]
         if d.kind is _ACTION:
             break
         cancelled = cancels(apply(state, d.player, d.id, policy.choose(state, d))) or cancelled
-    return cancelled
+        steps += 1
+    return cancelled, steps
 
 
 def cancels(events: list[Event]) -> bool:

@@ -56,7 +56,15 @@ def horizon(state: GameState, rounds: float) -> int:
 
 def playout(state: GameState, policy: Chooser, stop: int) -> list[float]:
     """Play on with `policy` to the end of turn `stop` (or of the game); every seat's reward."""
+    play_on(state, policy, stop)
+    return rewards(state)
+
+
+def play_on(state: GameState, policy: Chooser, stop: int) -> int:
+    """Play on with `policy` to the end of turn `stop` (or of the game); the decisions played."""
+    steps = 0
     while not state.over and state.turn <= stop:
         d = state.open[0]
         apply(state, d.player, d.id, policy.choose(state, d))
-    return rewards(state)
+        steps += 1
+    return steps

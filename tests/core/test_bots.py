@@ -170,6 +170,25 @@ def test_flat_search_stops_once_one_option_is_left() -> None:
     assert raced >= 3
 
 
+def test_a_step_budget_buys_more_playouts_where_playouts_are_short() -> None:
+    """Preset.steps: the flat search spends a budget of playout steps (decisions played), so the
+    shorter playouts of a 2-player game get more samples than a 4-player game's at the same
+    budget, twice the steps buy more playouts, and `iterations` caps them."""
+
+    def playouts(players: int, steps: int, cap: int = 1000) -> int:
+        state = new_game(players, 8)
+        d = state.open[0]
+        bot = ExpertBot(2, Preset(iterations=cap, rounds=1, seconds=0.0, steps=steps, tree=False))
+        bot.choose(view(state, d.player), d)
+        return bot.last_iterations
+
+    two, four = playouts(2, 600), playouts(4, 600)
+    assert two > four >= 2
+    assert playouts(4, 1200) > 1.5 * four
+    options = len(new_game(4, 8).open[0].options)
+    assert playouts(4, 1200, cap=4) <= 4 + options
+
+
 def test_expert_stops_at_its_deadline() -> None:
     """The caller's deadline cuts the search short (core reads no clock: here, a counter)."""
     state = new_game(2, 3)
