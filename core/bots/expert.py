@@ -71,8 +71,8 @@ class Preset:
 
 PRESETS: Final[dict[str, Preset]] = {
     "easy": Preset(iterations=64, rounds=1, seconds=0.045, minor=0.5, steps=800, tree=False),
-    "medium": Preset(iterations=64, rounds=1, seconds=0.18, minor=0.3, tree=False),
-    "hard": Preset(iterations=200, rounds=1, seconds=0.45, minor=0.3, ply=2, ply_iterations=80, tree=False),
+    "medium": Preset(iterations=128, rounds=1, seconds=0.18, minor=0.3, steps=2500, tree=False),
+    "hard": Preset(iterations=400, rounds=1, seconds=0.45, minor=0.3, ply=2, ply_iterations=80, steps=8000, tree=False),
 }
 """Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS.
 hard's 2-player playouts look ahead (against greedy: 80% of 200 games; fast playouts won 77% of
