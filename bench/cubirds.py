@@ -11,9 +11,13 @@ Engine speed is measured two ways, 4 players, CPU time of one core:
 - "rules": random games played on the rules' functions (core.cubirds.turn), the way the search
   bot's playouts play: every choice uniform among the legal ones, as the random bot makes them,
   but no Decision objects, views or events read;
-- "verbs": random games through the public verbs, as self-play and the host run them: `apply`,
-  `view` for the deciding seat, and the random bot choosing from the view (core.selfplay.play_game,
-  as bench/engine.py measures Pigeons & Guano). A game is ~100 turns and ~404 decisions.
+- "verbs": random games through the public verbs, as self-play runs them: the random bot
+  choosing from the open decision, `apply` (core.selfplay.play_game, as bench/engine.py measures
+  Pigeons & Guano: the random bot reads no view, `reads_view`, so self-play makes none). A game
+  is ~100 turns and ~400 decisions. This is the issue's bar ("random 4-player games a second"):
+  a random game played through the engine's verbs, not the rules path's shortcut;
+- "verbs+view": the same games with `view` made for the deciding seat at every decision, as a
+  host makes it for the seat's client and as a bot that reads views is handed one.
 
 `--instructions N` counts instead of timing, for a loaded machine: valgrind's callgrind runs this
 script on N games (seeds 0..N-1, one warm-up game first), dumping its counts at a call of
@@ -35,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from core.cubirds import GameState, apply, new_game, view, winners
@@ -89,7 +94,13 @@ def rules_run(games: int, players: int, seed: int) -> tuple[float, float]:
     return games / (time.process_time() - c0), turns / games
 
 
-def verbs_run(games: int, players: int, seed: int) -> tuple[float, float, float]:
+class Viewing(RandomBot):
+    """The random bot handed its seat's view at every decision (which it does not read)."""
+
+    reads_view = True
+
+
+def verbs_run(games: int, players: int, seed: int, bot: type[RandomBot] = RandomBot) -> tuple[float, float, float]:
     """(games per CPU-second, decisions per CPU-second, decisions per game) through the verbs."""
     from core.games import CUBIRDS
 
@@ -97,7 +108,7 @@ def verbs_run(games: int, players: int, seed: int) -> tuple[float, float, float]
     c0 = time.process_time()
     for g in range(games):
         state = new_game(players, seed + g)
-        count, _ = play_game(state, [RandomBot(seed + g * 7 + s) for s in range(players)], game=CUBIRDS)
+        count, _ = play_game(state, [bot(seed + g * 7 + s) for s in range(players)], game=CUBIRDS)
         decisions += count
     cpu = time.process_time() - c0
     return games / cpu, decisions / cpu, decisions / games
@@ -114,6 +125,7 @@ def per_call_us(fn: object, reps: int) -> float:
 def speed(runs: int, games: int) -> None:
     rules = [rules_run(games, 4, 1000 * r) for r in range(runs)]
     verbs = [verbs_run(games // 3 or 1, 4, 1000 * r) for r in range(runs)]
+    viewed = [verbs_run(games // 3 or 1, 4, 1000 * r, Viewing) for r in range(runs)]
     mid = new_game(4, 5)
     bots = [RandomBot(s) for s in range(4)]
     for _ in range(150):
@@ -125,7 +137,10 @@ def speed(runs: int, games: int) -> None:
     print(f"4-player random games/s, rules   {statistics.median(r[0] for r in rules):9.1f}  ({games} games a run)")
     print("  (random_turn on core.cubirds.turn's lay/draw_cards/fly/end_turn: no decisions, views or bots)")
     print(f"4-player random games/s, verbs   {statistics.median(v[0] for v in verbs):9.1f}  ({games // 3} games a run)")
-    print("  (core.selfplay.play_game(game=CUBIRDS): per decision view(), RandomBot.choose, apply())")
+    print("  (core.selfplay.play_game(game=CUBIRDS): per decision RandomBot.choose, apply(); the bar's figure)")
+    seen = statistics.median(v[0] for v in viewed)
+    print(f"4-player random games/s, verbs+view {seen:6.1f}  ({games // 3} games a run)")
+    print("  (the same, and view() for the deciding seat at every decision)")
     print(f"turns per game (rules)           {statistics.median(r[1] for r in rules):9.1f}")
     print(f"decisions per game (verbs)       {statistics.median(v[2] for v in verbs):9.1f}")
     print(f"decisions/s (verbs)              {statistics.median(v[1] for v in verbs):9.0f}")
@@ -227,7 +242,7 @@ def fingerprints(games: int, seed: int, out: str | None, check: str | None) -> i
 
 
 def instructions(games: int) -> None:
-    for way in ("verbs", "rules"):
+    for way in ("verbs", "verbs+view", "rules"):
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "cg"
             tool = ["valgrind", "--tool=callgrind", "--dump-before=os_getppid", f"--callgrind-out-file={out}"]
@@ -240,13 +255,18 @@ def instructions(games: int) -> None:
             summary = re.search(r"^summary: (\d+)", (Path(tmp) / "cg.2").read_text(), re.M)
             assert summary, "callgrind wrote no count for the games"
         per_game = int(summary[1]) / games / 1e6
-        print(f"4-player random games, {way:5}  {per_game:7.2f} M instructions a game ({games} games)")
+        print(f"4-player random games, {way:10}  {per_game:7.2f} M instructions a game ({games} games)")
     print(f"load {_load()}; command: {_command()}")
 
 
 def marked(way: str, games: int) -> None:
     """The games of --instructions, between the two os.getppid() calls callgrind dumps at."""
-    run = verbs_run if way == "verbs" else rules_run
+    runs: dict[str, Callable[[int, int, int], object]] = {
+        "verbs": verbs_run,
+        "verbs+view": lambda games, players, seed: verbs_run(games, players, seed, Viewing),
+        "rules": rules_run,
+    }
+    run = runs[way]
     run(1, 4, 999)  # every module loaded, every cache warm
     os.getppid()
     run(games, 4, 0)

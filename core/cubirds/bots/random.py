@@ -2,35 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from typing import TYPE_CHECKING, ClassVar
 
-from core.cubirds.views import PlayerView
 from core.decisions import BACK, Decision, OptionValue
-from core.rng import LIMITS, MASK, seed_state
+
+if TYPE_CHECKING:
+    from core.cubirds.views import PlayerView
 
 
 class RandomBot:
-    def __init__(self, seed: int) -> None:
-        self._rng = seed_state(seed)
+    reads_view: ClassVar[bool] = False
+    """It chooses from the decision alone: self-play (core.selfplay.play_game) hands it no view."""
 
-    def choose(self, view: PlayerView, decision: Decision) -> OptionValue:
+    def __init__(self, seed: int) -> None:
+        # Python's own generator (C code, one call a draw): the bot's draws are not the game's,
+        # so they need not be core.rng's (records keep the choices, never the bot's draws); the
+        # xorshift written out in Python cost ~4k instructions a decision, this ~1k.
+        self._random = random.Random(seed).random
+
+    def choose(self, view: PlayerView | None, decision: Decision) -> OptionValue:
         options = decision.options
         n = len(options)
         if options[-1][0] == BACK:  # offered last, if at all (core.cubirds.rules)
             n -= 1
-        # core.rng.below(self._rng, n), written out: self-play asks this bot at every decision
-        s = self._rng
-        limit = _LIMITS[n]
-        while True:
-            s ^= s >> 12
-            s ^= (s << 25) & _MASK
-            s ^= s >> 27
-            out = (s * 0x2545F4914F6CDD1D) & _MASK
-            if out < limit:
-                break
-        self._rng = s
-        return options[out % n][0]
-
-
-_LIMITS: Final = LIMITS
-_MASK: Final = MASK
+        # a float of 53 random bits scaled: uniform to within n / 2**53
+        return options[int(self._random() * n)][0]
