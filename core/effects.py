@@ -13,6 +13,7 @@ from core.flow import (
     BALCONY0,
     CROWD_I,
     OTHERS,
+    ROUND,
     STATUE_I,
     ZIDS,
     Answers,
@@ -181,6 +182,8 @@ _SHARE_PROMPT: Final = {
 }
 _FINE_PROMPT: Final = tuple(f"A card was played onto {zone_name(zone)}: fine that player?" for zone in ZIDS)
 _GUANO_PROMPT: Final = tuple(f"The Infamous Pigeon arrived on {zone_name(zone)}: play guano there?" for zone in ZIDS)
+_SWEEPER_PROMPT: Final = "You are fined: cancel it with a Street Sweeper, or discard your whole hand?"
+_BIRDSEED_PROMPT: Final = "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?"
 
 
 def _card_options(kind: ActionKind, label: str) -> dict[str, Option]:
@@ -213,7 +216,7 @@ WINDOWS: Final[dict[str, Window]] = {
         DecisionKind.REACT_SWEEPER,
         lambda st, f: (f["by"],),
         _one_card(_SWEEPERS),
-        lambda st, f: "You are fined: cancel it with a Street Sweeper, or discard your whole hand?",
+        lambda st, f: _SWEEPER_PROMPT,
         "Accept the Fine",
         held=lambda f: _SWEEPERS,
     ),
@@ -221,7 +224,7 @@ WINDOWS: Final[dict[str, Window]] = {
         DecisionKind.REACT_BIRDSEED,
         lambda st, f: f["owners"],  # clockwise already (land_batch)
         _one_card(_BIRDSEEDS),
-        lambda st, f: "Pigeons are about to land on your Balcony: send some elsewhere with Birdseed?",
+        lambda st, f: _BIRDSEED_PROMPT,
         held=lambda f: _BIRDSEEDS,
     ),
     "guano": Window(
@@ -234,6 +237,9 @@ WINDOWS: Final[dict[str, Window]] = {
 
 
 _PASS: Final = {w.decline: Option(PASS, w.decline) for w in WINDOWS.values()}
+_DECLINE: Final = {k: _PASS[w.decline] for k, w in WINDOWS.items()}
+"""Window kind -> its decline option."""
+_WINDOW_KIND: Final = {k: w.kind for k, w in WINDOWS.items()}
 
 
 def window(state: GameState, f: Frame, ev: Events) -> None:
@@ -268,14 +274,38 @@ def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
 
 def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events) -> None:
     """Ask the window's seats that can react (every seat the rules let, with `blind_windows`);
-    `announced` is `f` as its announcement step pushed it, None if it was folded into this one."""
-    w = WINDOWS[f["w"]]
+    `announced` is `f` as its announcement step pushed it, None if it was folded into this one.
+
+    The seats, options and prompt are WINDOWS[f["w"]]'s, read here from the tables its
+    callables read (a call each per window, and per seat, at the commonest step of a game);
+    tests/core/test_r5_windows.py checks both give the same."""
+    wk = f["w"]
     asks: list[tuple[int, tuple[Option, ...]]] = []
-    blind, decline, cards_of = state.blind_windows, _PASS[w.decline], w.cards
-    held = w.held(f) if w.held is not None else None
+    blind, decline = state.blind_windows, _DECLINE[wk]
     hands = state.hands
-    for s in w.seats(state, f):
-        if held is not None:  # cards_of(state, f, s), written out: a call per seat at every window
+    if wk == "guano":  # R4.5: every seat, clockwise, with its guano cards
+        z = f["zone"]
+        for s in ROUND[state.players][state.active]:
+            hand = hands[s]
+            for c in hand:
+                if c in _GUANO_PLAY:
+                    asks.append((s, (decline, *[_GUANO_PLAY[c][z] for c in first_of(hand, GUANO_KINDS)])))
+                    break
+            else:
+                if blind:
+                    asks.append((s, (decline,)))
+        prompt = _GUANO_PROMPT[z]
+    else:
+        if wk == "fine":
+            seats, held, prompt = OTHERS[state.players][state.active][f["by"]], _FINES, _FINE_PROMPT[f["zone"]]
+        elif wk == "share":
+            card = f["card"]
+            seats, held, prompt = OTHERS[state.players][state.active][f["by"]], _SHARES[card], _SHARE_PROMPT[card]
+        elif wk == "birdseed":
+            seats, held, prompt = f["owners"], _BIRDSEEDS, _BIRDSEED_PROMPT
+        else:
+            seats, held, prompt = (f["by"],), _SWEEPERS, _SWEEPER_PROMPT
+        for s in seats:  # the first copy of the window's card in a seat's hand is its option
             for c in hands[s]:
                 if c in held:
                     asks.append((s, (decline, held[c])))
@@ -283,16 +313,12 @@ def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events)
             else:
                 if blind:
                     asks.append((s, (decline,)))
-            continue
-        cards = cards_of(state, f, s)
-        if cards or blind:
-            asks.append((s, (decline, *cards)))
     if asks:
         asking = {**f, "plays": ()} if announced is not None else {**f, "announced": True, "plays": ()}
-        ask_each(state, asking, w.kind, w.prompt(state, f), asks)
+        ask_each(state, asking, _WINDOW_KIND[wk], prompt, asks)
     else:
         state.next_id += state.players  # as if asked: ids must not tell how many were
-        RESOLVE[f["w"]](state, f, [], ev)
+        RESOLVE[wk](state, f, [], ev)
 
 
 def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:

@@ -114,6 +114,8 @@ _OTHERS: Final = {
 }
 """Players -> active seat -> a seat -> the other seats, clockwise from the active one."""
 OTHERS: Final = _OTHERS
+ROUND: Final = _ROUND
+"""`round_table` without the call."""
 """`others` without the call, for the commonest windows."""
 
 

@@ -6,7 +6,6 @@ from collections.abc import MutableSequence
 from typing import Final, TypeVar
 
 _MASK: Final = (1 << 64) - 1
-_TWO64: Final = 1 << 64
 _T = TypeVar("_T")
 
 
@@ -48,18 +47,34 @@ _LIMITS: Final = (0, *((1 << 64) - (1 << 64) % n for n in range(1, 128)))
 
 def shuffle(s: int, items: MutableSequence[_T]) -> int:
     """Fisher-Yates shuffle of `items` in place; returns the new state. The same draws as
-    `below(s, i + 1)` for each i from the end, written out: games shuffle often."""
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMITS[n] if n < len(_LIMITS) else _TWO64 - _TWO64 % n
-        while True:
+    `below(s, i + 1)` for each i from the end, written out: games shuffle often (the decks at
+    every setup), and each draw is a dozen operations on 64-bit ints."""
+    n = len(items)
+    if n >= len(_LIMITS):
+        return _shuffle_long(s, items)
+    mask = _MASK
+    # Each i with its rejection bound, from one zip; (s << 25) & mask as (s & low) << 25, which
+    # shifts a 39-bit number rather than masking an 89-bit one
+    low = _MASK >> 25
+    for i, limit in zip(range(n - 1, 0, -1), _LIMITS[n:1:-1], strict=True):
+        s ^= s >> 12
+        s ^= (s & low) << 25
+        s ^= s >> 27
+        out = (s * 0x2545F4914F6CDD1D) & mask
+        while out >= limit:  # rejected: almost never (limit is within i + 1 of 2**64)
             s ^= s >> 12
-            s ^= (s << 25) & _MASK
+            s ^= (s & low) << 25
             s ^= s >> 27
-            out = (s * 0x2545F4914F6CDD1D) & _MASK
-            if out < limit:
-                break
-        j = out % n
+            out = (s * 0x2545F4914F6CDD1D) & mask
+        j = out % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return s
+
+
+def _shuffle_long(s: int, items: MutableSequence[_T]) -> int:
+    """`shuffle` of a list longer than `_LIMITS` reaches (no deck of the games is)."""
+    for i in range(len(items) - 1, 0, -1):
+        s, j = below(s, i + 1)
         items[i], items[j] = items[j], items[i]
     return s
 

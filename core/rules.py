@@ -55,10 +55,22 @@ def apply(
     decision, option not offered, game over), leaving `state` unchanged. `at_window`: see
     `advance`.
     """
-    decision, value = find_choice(state.open, state.over, player, decision_id, option)  # find(), a call less
+    open_, stack = state.open, state.stack
+    # find(): the commonest choice (a text value answering the only open decision) checked here,
+    # a call less at every decision; anything else, refusals included, goes through find_choice
+    decision = open_[0] if len(open_) == 1 else None
+    value: OptionValue
+    if decision is not None and decision.id == decision_id and decision.player == player and type(option) is str:
+        for o in decision.options:
+            if o[0] == option:  # [0]: .value is a descriptor call
+                value = o[0]
+                break
+        else:
+            decision, value = find_choice(open_, state.over, player, decision_id, option)
+    else:
+        decision, value = find_choice(open_, state.over, player, decision_id, option)
     if state.unread is not None:  # views glanced at this state: built before it changes
         read_glances(state)
-    open_, stack = state.open, state.stack
     open_.remove(decision)
     events: Events = []
     frame = stack.pop()

@@ -20,6 +20,7 @@ from core.flow import (
     card_label,
     emit,
     first_of,
+    new_decision,
     new_event,
     zid,
     zindex,
@@ -67,7 +68,7 @@ _COST: Final = {c: 2 if row.kind is _MOUNTAIN else 1 for c, row in ACTIONS.items
 """R3.2: the discards a guano card of your Balcony costs to convert (Mountain of Guano 2)."""
 
 
-def action_options(state: GameState, seat: int) -> list[Option]:
+def action_options(state: GameState, seat: int) -> tuple[Option, ...]:
     """R3.1: draw, play a card with a legal target, or convert a card of your Balcony."""
     hand = state.hands[seat]
     opts = [_DRAW]
@@ -96,7 +97,7 @@ def action_options(state: GameState, seat: int) -> list[Option]:
             cost = _COST[card]  # convert_cost(state, card)
             if cost <= can_pay:
                 opts.append(_convert_option(card, ACTIONS[card].name, cost, where))
-    return opts
+    return (*opts,)
 
 
 @lru_cache(maxsize=4096)
@@ -124,8 +125,14 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
         state.stack.append({"k": "end_turn"})
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
-    prompt = _PROMPTS[state.actions_left]
-    ask(state, f, state.active, _ACTION, prompt, action_options(state, state.active))
+    # ask(state, f, state.active, _ACTION, prompt, options), written out: every action comes here,
+    # and an action is never a forced question (it is answered by the seat, whatever it offers)
+    seat = state.active
+    state.stack.append(f)
+    state.open.append(
+        new_decision(state.next_id, seat, _ACTION, _PROMPTS[state.actions_left], action_options(state, seat))
+    )
+    state.next_id += 1
 
 
 _PROMPTS: Final = {left: f"Action {3 - left} of 2: what do you do?" for left in (1, 2)}

@@ -136,3 +136,35 @@ def test_r5_7_at_window_is_called_once_per_window_and_changes_nothing() -> None:
             assert calls == windows
         assert watched.to_dict() == plain.to_dict()
         assert windows > 0
+
+
+def test_r5_7_each_window_asks_the_seats_and_options_its_window_kind_lists() -> None:
+    """R5.7 (and R4.5, R5.1, R5.3, R5.5, R5.6 for who may react with what): every window opened
+    in 60 random games, blind and not, asks exactly the seats `core.effects.WINDOWS` lets react
+    (those holding a card, or all of them with blind windows), in its decline-first options and
+    prompt, whatever shortcut the engine takes to ask them."""
+    from core.effects import WINDOWS
+
+    windows = 0
+    for seed, players, edition in configs(60):
+        for blind in (False, True):
+            state = new_game(players, seed, edition, blind_windows=blind)
+            rng = seed_state(seed)
+            seen: set[int] = set()
+            while not state.over:
+                fresh = [d for d in state.open if d.id not in seen]
+                frame = state.stack[-1] if state.stack else None
+                if fresh and frame is not None and frame["k"] == "window":
+                    assert len(fresh) == len(state.open), "a window's decisions open together"
+                    w = WINDOWS[frame["w"]]
+                    want = []
+                    for s in w.seats(state, frame):
+                        cards = w.cards(state, frame, s)
+                        if cards or blind:
+                            want.append((s, w.kind, w.prompt(state, frame), (w.pass_option, *cards)))
+                    assert sorted(want) == sorted((d.player, d.kind, d.prompt, d.options) for d in state.open)
+                    windows += 1
+                seen.update(d.id for d in state.open)
+                rng, decision, value = random_choice(rng, state)
+                apply(state, decision.player, decision.id, value)
+    assert windows > 300
