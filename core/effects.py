@@ -11,11 +11,13 @@ from core.decisions import DONE, PASS, DecisionKind, Option, OptionValue
 from core.events import Event, EventKind, zone_name
 from core.flow import (
     BALCONY0,
+    CABLES_I,
     CROWD_I,
     OTHERS,
     ROUND,
     STATUE_I,
     ZIDS,
+    ZINDEX,
     Answers,
     Events,
     Frame,
@@ -33,13 +35,12 @@ from core.flow import (
     new_event,
     open_to_all,
     pigeon_option,
+    pigeon_option_named,
     planned,
     round_table,
     seat_rank,
     spaces,
     zid,
-    zindex,
-    zone_count,
     zone_option,
 )
 from core.pigeons import batch, make_trophy, redirect_targets, scare
@@ -263,7 +264,8 @@ def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
     `advance` without `at_window`): both in one step, the same events and decisions, and no
     announced frame to push and pop (windows are the commonest step of a game)."""
     if "plays" in f:
-        RESOLVE[f["w"]](state, f, clockwise_plays(state, f["plays"]), ev)
+        plays = f["plays"]  # clockwise_plays(state, plays) without the call when there is nothing to sort
+        RESOLVE[f["w"]](state, f, [*plays] if len(plays) < 2 else clockwise_plays(state, plays), ev)
     elif "announced" not in f:
         # emit_window(ev, f["w"]), positionally
         ev.append(new_event(Event, (_WINDOW, None, (), None, None, False, 0, 0, 0, False, None, 0, f["w"])))
@@ -464,10 +466,14 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     [D], the player picks, one at a time, the Zone and pigeon that move next, until the chosen
     Zone is full or every eligible Zone has given one."""
     z, moves, by = f["zone"], f["moves"], f["by"]
-    extra = planned(state, moves).get(z, 0)
-    given = {m[1] for m in moves}
+    if moves:
+        extra = planned(state, moves).get(z, 0)
+        given = {m[1] for m in moves}
+    else:  # the first pick: nothing promised yet
+        extra, given = 0, set()
     movable: dict[int, list[str]] = {}
-    anything_fits = open_to_all(z)  # then no pigeon needs checking one by one
+    # open_to_all(z), written out: then no pigeon needs checking one by one
+    anything_fits = z >= BALCONY0 or (z != CABLES_I and CITY_CAPACITY[z] is None)
     for y in _SOURCES[state.players][by][z]:  # birdseed_sources(state, by, z)
         if y not in given:
             ps = [*state.pigeons[y]] if anything_fits else [p for p in state.pigeons[y] if fits(state, z, p, extra)]
@@ -490,7 +496,10 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
         ps = [p for p in movable[first] if book[p].size + rest <= free]
     if room_for_all:
         prompt = _BIRDSEED_FROM[first]
-        opts = [pigeon_option(state, p) for p in ps]
+        book = state.book
+        opts = []
+        for p in ps:  # pigeon_option(state, p) each, a loop: a comprehension and a call each cost a call
+            opts.append(pigeon_option_named(p, book[p].name, None))
     else:
         prompt = f"Birdseed: {zone_name(zid(state, z))} has no room for one from every Zone: which pigeon moves next?"
         opts = [pigeon_option(state, p, y) for y, ps in movable.items() for p in ps]
@@ -503,7 +512,11 @@ _BIRDSEED_FROM: Final = tuple(f"Birdseed: which pigeon comes from {zone_name(zon
 
 def birdseed_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     pigeon = str(value)
-    src = next(y for y, ps in enumerate(state.pigeons) if pigeon in ps)
+    src = 0
+    for ps in state.pigeons:  # a loop, not next() of a generator (two calls)
+        if pigeon in ps:
+            break
+        src += 1
     state.stack.append({**f, "moves": f["moves"] + ((pigeon, src, f["zone"], f["by"]),)})
 
 
@@ -599,7 +612,7 @@ def redirect(state: GameState, f: Frame, ev: Events) -> None:
 
 def redirect_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if f["zone"] is None:
-        state.stack.append({**f, "zone": zindex(state, str(value))})
+        state.stack.append({**f, "zone": ZINDEX[value]})  # zindex(), a call less
     elif value == DONE:
         _redirect_announce(state, f, ev)
     else:
@@ -654,10 +667,11 @@ def playable(state: GameState, seat: int, card: str) -> bool:
         for y in range(1, BALCONY0 + state.players):  # zone_count(state)
             if pigeons[y]:
                 return True  # that pigeon may move to the Road, which takes any (R1.2): the usual case, quick
-        return next(_birdseed_targets(state, zone_count(state)), None) is not None
+        return next(_birdseed_targets(state, BALCONY0 + state.players), None) is not None
     if kind is _SWEEPER:
         guano = state.guano
-        for z in _sweeper_zones(state, zone_count(state)):  # a loop: any() of a generator costs two calls
+        # _sweeper_zones(state, zone_count(state)), written out; a loop: any() of a generator costs two calls
+        for z in range(BALCONY0 + state.players) if state.edition is _V30 else range(BALCONY0):
             if guano[z]:
                 return True
         return False
@@ -685,7 +699,7 @@ def _birdseed_targets(state: GameState, n: int) -> Iterator[int]:
     for z in range(n):
         if occupied == [z]:
             continue
-        if open_to_all(z):
+        if z >= BALCONY0 or (z != CABLES_I and CITY_CAPACITY[z] is None):  # open_to_all(z)
             yield z
             continue
         cap = CITY_CAPACITY[z]

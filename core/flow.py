@@ -158,7 +158,13 @@ def fits(state: GameState, z: int, pigeon: str, extra: int = 0) -> bool:
     if z == CABLES_I and row.rule is _LAME:
         return False
     cap = CITY_CAPACITY[z]
-    return cap is None or spaces(state, z) + extra + row.size <= cap
+    if cap is None:
+        return True
+    book = state.book  # spaces(state, z), written out
+    used = extra + row.size
+    for p in state.pigeons[z]:
+        used += book[p].size
+    return used <= cap
 
 
 def planned(state: GameState, moves: Iterable[tuple[Any, ...]]) -> dict[int, int]:
@@ -280,6 +286,11 @@ reaction, by, vp, window)))`: `emit` written out, for the events of the commones
 with keywords matched against emit's 13 parameters costs more than the event)."""
 ZIDS: Final = _ZIDS
 """Zone index -> Zone id (`zid` without the call, for hot loops)."""
+ZINDEX: Final[Mapping[Any, int]] = _ZINDEX
+"""Zone id -> Zone index (`zindex` without the call: every Zone id of the table is there), read
+with the value of an option that names a Zone."""
+pigeon_option_named: Final = _pigeon_option
+"""`pigeon_option(state, pigeon, z)` given the pigeon's name (`state.book[pigeon].name`), a call less."""
 assert Event._fields == (
     "kind",
     "player",

@@ -12,6 +12,7 @@ from core.flow import (
     BALCONY0,
     CABLES_I,
     ZIDS,
+    ZINDEX,
     Answers,
     Events,
     Frame,
@@ -21,17 +22,18 @@ from core.flow import (
     emit,
     emit_plain,
     fits,
+    new_decision,
     new_event,
     open_to_all,
-    pigeon_option,
+    pigeon_option_named,
     planned,
     zindex,
-    zone_count,
+    zone_load_option,
     zone_option,
 )
 from core.house import InfamousEmpty
 from core.rng import shuffle
-from core.state import GameState, trophy, without
+from core.state import GameState, trophy
 
 # Enum members read on every step, as module constants: reading `EventKind.LANDED` goes through
 # EnumType's __getattr__ hook, about 900 machine instructions a read on this interpreter (a global: 20).
@@ -97,10 +99,20 @@ def enter(state: GameState, f: Frame, ev: Events) -> None:
     pigeon = f["card"]
     places = landing_places(state, pigeon)
     if len(places) == 1:  # a forced choice, answered here as `ask`'s FORCED frame would (no id, no event)
-        state.stack.append(batch(((pigeon, AIR, places[0], state.active),)))
+        # batch(...), written out: most revealed pigeons come here
+        state.stack.append({"k": "batch", "moves": ((pigeon, AIR, places[0], state.active),), "asked": ()})
         return
-    opts = [zone_option(state, z) for z in places]
-    ask(state, f, state.active, _LAND, _land_prompt(state.book[pigeon].name), opts)
+    book, pigeons = state.book, state.pigeons
+    opts = []
+    for z in places:  # zone_option(state, z), written out: a call per Zone offered
+        used = 0
+        for p in pigeons[z]:
+            used += book[p].size
+        opts.append(zone_load_option(z, used))
+    # ask(state, f, state.active, _LAND, ...), written out: with two places or more, never forced
+    state.stack.append(f)
+    state.open.append(new_decision(state.next_id, state.active, _LAND, _land_prompt(book[pigeon].name), (*opts,)))
+    state.next_id += 1
 
 
 @cache
@@ -109,7 +121,7 @@ def _land_prompt(name: str) -> str:
 
 
 def enter_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
-    state.stack.append(batch(((f["card"], AIR, zindex(state, str(value)), state.active),)))
+    state.stack.append(batch(((f["card"], AIR, ZINDEX[value], state.active),)))  # zindex(), a call less
 
 
 def batch(moves: tuple[tuple[str, int, int, int], ...]) -> Frame:
@@ -126,8 +138,10 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         if m[2] >= BALCONY0 and (m[2] - BALCONY0, m[0]) not in asked:
             new.append((m[2] - BALCONY0, m[0]))
     if new:
-        for m in moves:
-            emit_plain(ev, _HEADING, None, (m[0],), None, ZIDS[m[2]])
+        for m in moves:  # emit_plain(ev, _HEADING, None, (m[0],), None, ZIDS[m[2]]), positionally
+            ev.append(
+                new_event(Event, (_HEADING, None, (m[0],), None, ZIDS[m[2]], False, 0, 0, 0, False, None, 0, None))
+            )
         state.stack.append({**f, "asked": asked + tuple(new)})
         owners = (new[0][0],) if len(new) == 1 else tuple(clockwise(state, {s for s, _ in new}))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
@@ -135,8 +149,10 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
     for pigeon, src, dst, _ in moves:
         if src == AIR:
             state.air.remove(pigeon)
-        else:
-            state.pigeons[src] = without(state.pigeons[src], pigeon)
+        else:  # without(state.pigeons[src], pigeon), written out
+            left = state.pigeons[src]
+            i = left.index(pigeon)
+            state.pigeons[src] = left[:i] + left[i + 1 :]
         state.pigeons[dst] += (pigeon,)
         # emit_plain(ev, _LANDED, None, (pigeon,), ...), positionally: every pigeon that lands comes here
         frm = None if src == AIR else ZIDS[src]
@@ -156,11 +172,12 @@ def lady(state: GameState, f: Frame, ev: Events) -> None:
         return  # she was moved on before her trigger resolved
     opts = [_LEAVE]
     anything_fits = open_to_all(z)  # then no pigeon needs checking one by one
-    for src in range(zone_count(state)):
+    book = state.book
+    for src in range(BALCONY0 + state.players):  # zone_count(state)
         if src != z:
             for p in state.pigeons[src]:  # loops, not a comprehension (a call) per Zone
                 if anything_fits or fits(state, z, p):
-                    opts.append(pigeon_option(state, p, src))
+                    opts.append(pigeon_option_named(p, book[p].name, src))  # pigeon_option(), a call less
     prompt = f"The Lady Pigeon arrived on {zone_option(state, z).label}: pull another pigeon there?"
     ask(state, f, f["mover"], _LADY_ASKS, prompt, opts)
 
@@ -234,7 +251,9 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
 
     R4.6 with the Flock deck empty: the Infamous goes back alone and the game resumes (R6.2),
     or, under the house rule infamous_empty=trophy, it is itself the face-down trophy."""
-    state.pigeons[z] = without(state.pigeons[z], pigeon)
+    left = state.pigeons[z]  # without(state.pigeons[z], pigeon), written out: every trophy comes here
+    i = left.index(pigeon)
+    state.pigeons[z] = left[:i] + left[i + 1 :]
     if state.book[pigeon].rule is not _INFAMOUS:
         state.trophies[seat] = [*state.trophies[seat], trophy((pigeon,), 1)]
         # emit(ev, _TROPHY, player=seat, cards=(pigeon,), vp=1), positionally
@@ -260,9 +279,15 @@ def redirect_targets(state: GameState, seat: int, moves: tuple[tuple[str, int, i
     home = BALCONY0 + seat
     incoming = [m[0] for m in moves if m[2] == home]
     extra = planned(state, moves)
-    return [
-        y for y in range(zone_count(state)) if y != home and any(fits(state, y, p, extra.get(y, 0)) for p in incoming)
-    ]
+    out = []
+    for y in range(BALCONY0 + state.players):  # zone_count(state); loops, not any() of a generator (two calls)
+        if y != home:
+            promised = extra.get(y, 0)
+            for p in incoming:
+                if fits(state, y, p, promised):
+                    out.append(y)
+                    break
+    return out
 
 
 # The frame kinds this module owns: `core.rules` joins every module's tables.

@@ -56,18 +56,24 @@ def apply(
     `advance`.
     """
     open_, stack = state.open, state.stack
-    # find(): the commonest choice (a text value answering the only open decision) checked here,
-    # a call less at every decision; anything else, refusals included, goes through find_choice
+    # find(): the commonest choices (a text value or a tuple of texts answering the only open
+    # decision) checked here, a call less at every decision; anything else, refusals included,
+    # goes through find_choice
     decision = open_[0] if len(open_) == 1 else None
-    value: OptionValue
-    if decision is not None and decision.id == decision_id and decision.player == player and type(option) is str:
-        for o in decision.options:
-            if o[0] == option:  # [0]: .value is a descriptor call
-                value = o[0]
-                break
-        else:
-            decision, value = find_choice(open_, state.over, player, decision_id, option)
-    else:
+    value: OptionValue | None = None
+    if decision is not None and decision.id == decision_id and decision.player == player:
+        kind: type | None = type(option)
+        if kind is tuple:  # as find_choice takes it only if made of str and int (not bool)
+            for x in option:  # type: ignore[attr-defined]
+                if type(x) is not str and type(x) is not int:
+                    kind = None
+                    break
+        if kind is str or kind is tuple:
+            for o in decision.options:
+                if o[0] == option:  # [0]: .value is a descriptor call
+                    value = o[0]
+                    break
+    if value is None or decision is None:
         decision, value = find_choice(open_, state.over, player, decision_id, option)
     if state.unread is not None:  # views glanced at this state: built before it changes
         read_glances(state)

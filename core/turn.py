@@ -12,6 +12,7 @@ from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
     ZIDS,
+    ZINDEX,
     Answers,
     Events,
     Frame,
@@ -23,7 +24,6 @@ from core.flow import (
     new_decision,
     new_event,
     zid,
-    zindex,
     zone_load_option,
 )
 from core.pigeons import enter, make_trophy
@@ -176,25 +176,39 @@ def target_answer(state: GameState, f: Frame, player: int, value: OptionValue, e
     if value == BACK:
         return
     state.actions_left -= 1
-    play_action(state, player, f["card"], zindex(state, str(value)), ev)
+    play_action(state, player, f["card"], ZINDEX[value], ev)  # zindex(), a call less
 
 
 def pay(state: GameState, f: Frame, ev: Events) -> None:
     """R3.2: pick the cards to discard, one at a time."""
     card, paid = f["card"], f["paid"]
     seat = state.active
-    cost = convert_cost(state, card)
+    cost = _COST.get(card, 2)  # convert_cost(state, card)
     if len(paid) == cost:
         _convert(state, seat, card, paid, ev)
         return
     left = list(state.hands[seat])
     for c in paid:
         left.remove(c)
-    opts = [_DISCARD[c] for c in first_of(left, _ALL_KINDS)]
+    opts = []
+    kinds = []
+    for c in left:  # first_of(left, _ALL_KINDS), written out: every card paid comes here
+        kind = _KIND[c]
+        if kind not in kinds:
+            kinds.append(kind)
+            opts.append(_DISCARD[c])
     opts.append(_BACK)
-    what = card_label(state, card)
-    prompt = f"Convert {what}: discard a card ({len(paid) + 1} of {cost})"
-    ask(state, f, seat, _DISCARD_ASKS, prompt, opts)
+    # ask(state, f, seat, _DISCARD_ASKS, prompt, opts), written out: a card and Back, never forced
+    state.stack.append(f)
+    prompt = _pay_prompt(card_label(state, card), len(paid) + 1, cost)
+    state.open.append(new_decision(state.next_id, seat, _DISCARD_ASKS, prompt, (*opts,)))
+    state.next_id += 1
+
+
+@lru_cache(maxsize=1024)
+def _pay_prompt(what: str, nth: int, cost: int) -> str:
+    """Prompts are immutable: one per card name, discard and cost, made once."""
+    return f"Convert {what}: discard a card ({nth} of {cost})"
 
 
 _DISCARD: Final = {c: Option(c, f"Discard {row.name}", (c,)) for c, row in ACTIONS.items()}
@@ -228,8 +242,14 @@ def _convert(state: GameState, seat: int, card: str, paid: tuple[str, ...], ev: 
 def draw(state: GameState, seat: int, ev: Events) -> None:
     """R3.3: draw up to the hand limit, reshuffling the discard pile when the deck runs out."""
     hand = state.hands[seat]
-    drawn: list[str] = []
     room = HAND_LIMIT - len(hand)
+    deck = state.deck
+    if len(deck) >= room:  # the loop below, at once: the deck's top `room` cards, top first
+        drawn = deck[len(deck) - room :]
+        drawn.reverse()
+        del deck[len(deck) - room :]
+    else:
+        drawn = []
     while len(drawn) < room:
         if not state.deck:
             if not state.discard:
