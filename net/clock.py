@@ -1,5 +1,6 @@
-"""Time for the host's tables: a small clock protocol, the event loop's clock behind it, and a
-fake clock that tests move by hand (so pacing, timers and grace periods run in microseconds)."""
+"""Time for the host's tables and connections: a small clock protocol, the event loop's clock
+behind it, a fake clock that tests move by hand (so pacing, timers, grace periods and timeouts
+run in microseconds), and `timeout`/`sleep` on any of them."""
 
 from __future__ import annotations
 
@@ -31,6 +32,52 @@ class Clock(Protocol):
     def call_soon(self, fn: Callable[..., object], /, *args: Any) -> Handle:
         """Call `fn(*args)` as soon as the current callback is done (in the order asked)."""
         ...
+
+
+def timeout(clock: Clock, seconds: float) -> Timeout:
+    """`asyncio.timeout(seconds)` on `clock`: the block is cancelled with TimeoutError once the
+    clock reaches the deadline (a fake clock: when the test moves it there), not the loop."""
+    return Timeout(clock, seconds)
+
+
+class Timeout:
+    """What `timeout` returns: an async context manager."""
+
+    __slots__ = ("_clock", "_inner", "_seconds", "_timer")
+
+    def __init__(self, clock: Clock, seconds: float) -> None:
+        self._clock = clock
+        self._seconds = seconds
+        self._inner = asyncio.timeout(None)
+        self._timer: Handle | None = None
+
+    async def __aenter__(self) -> Timeout:
+        await self._inner.__aenter__()
+        self._timer = self._clock.call_later(self._seconds, self._expire)
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        await self._inner.__aexit__(*exc)
+
+    def _expire(self) -> None:
+        self._inner.reschedule(asyncio.get_running_loop().time())  # due now: cancel the block
+
+
+async def sleep(clock: Clock, seconds: float) -> None:
+    """`asyncio.sleep(seconds)` on `clock`."""
+    done = asyncio.get_running_loop().create_future()
+    timer = clock.call_later(seconds, _settle, done)
+    try:
+        await done
+    finally:
+        timer.cancel()
+
+
+def _settle(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)
 
 
 class LoopClock:
@@ -85,6 +132,10 @@ class FakeClock:
         while self._queue and self._queue[0][2].cancelled:
             heapq.heappop(self._queue)
         return self._queue[0][0] if self._queue else None
+
+    def pending(self) -> list[float]:
+        """When each call not called off falls due, soonest first."""
+        return sorted(due for due, _, call in self._queue if not call.cancelled)
 
     def advance(self, seconds: float = 0.0) -> int:
         """Move `seconds` on, running what falls due (0: only what is due now). Returns how

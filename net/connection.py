@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from net.clock import Clock, LoopClock, sleep, timeout
 from net.errors import ErrorCode, cut_text
 from net.frames import BadFrame, FrameDecoder, FrameTooBig, Message, encode
 from net.limits import Limits
@@ -55,6 +55,7 @@ class Connection:
         rate_limited: bool = True,
         handshake_timeout: float | None = None,
         name: str = "",
+        clock: Clock | None = None,
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -68,13 +69,15 @@ class Connection:
         """Frames that never count against the rate limit (the host: answers to its decisions);
         pongs answering our own pings never do either."""
         self.name = name
+        self.clock: Clock = clock or LoopClock()
+        """The clock of the timeouts, the keepalive and the rate limit (tests move a fake one)."""
         peer = writer.get_extra_info("peername")
         self.peer: str = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else str(peer)
         self.greeted = handshake_timeout is None
         """Set by the owner once the handshake is done; until then `handshake_timeout` applies,
         only `hello` is accepted, and no pings are sent."""
         self.wait_until: float | None = None
-        """A `time.monotonic()` by which the owner wants something done (the host: join a table),
+        """A time on `clock` by which the owner wants something done (the host: join a table),
         else the connection is closed with `timeout` and `wait_reason`."""
         self.wait_reason = ""
         self.errors = 0
@@ -86,12 +89,13 @@ class Connection:
         self.on_latency: Callable[[float], None] | None = None
         self.on_error: Callable[[ErrorCode, str], None] | None = None
         """Set by the client: protocol errors in the host's frames go here, not back to the host."""
-        self._handshake_deadline = time.monotonic() + (handshake_timeout or 0.0)
+        now = self.clock.now()
+        self._handshake_deadline = now + (handshake_timeout or 0.0)
         self._wake = asyncio.Event()
-        self._last_heard = time.monotonic()
+        self._last_heard = now
         self._partial_since: float | None = None
         self._tokens = float(limits.frame_burst)
-        self._refill = time.monotonic()
+        self._refill = now
         self._pings: dict[int, float] = {}
         self._ping_n = 0
         self._aborted = False
@@ -215,20 +219,20 @@ class Connection:
     async def _read(self) -> None:
         while not self.closing:
             deadline, why = self._deadline()
-            remaining = deadline - time.monotonic()
+            remaining = deadline - self.clock.now()
             if remaining <= 0:
                 log.info("%s: timed out: %s", self.peer, why)
                 self.close(ErrorCode.TIMEOUT, why)
                 return
             try:
-                async with asyncio.timeout(remaining):
+                async with timeout(self.clock, remaining):
                     data = await self.reader.read(_READ_CHUNK)
             except TimeoutError:
                 continue  # the deadline is checked again: it may have moved meanwhile
             if not data:
                 raise Closed
             items = self.decoder.feed(data)
-            now = time.monotonic()
+            now = self.clock.now()
             if self.decoder.in_frame:
                 if self._partial_since is None or items:
                     self._partial_since = now
@@ -297,7 +301,7 @@ class Connection:
             if self._aborted:
                 raise Closed
             try:
-                async with asyncio.timeout(self.limits.send_timeout):
+                async with timeout(self.clock, self.limits.send_timeout):
                     await writer.drain()
             except TimeoutError:
                 log.warning("%s: send blocked for %.1fs: dropping it", self.peer, self.limits.send_timeout)
@@ -308,14 +312,14 @@ class Connection:
 
     async def _keepalive(self) -> None:
         while True:
-            await asyncio.sleep(self.limits.ping_interval)
+            await sleep(self.clock, self.limits.ping_interval)
             if self.greeted:
                 self.ping()
 
     def ping(self) -> None:
         """Send a ping now; its pong updates `latency`."""
         self._ping_n += 1
-        self._pings[self._ping_n] = time.monotonic()
+        self._pings[self._ping_n] = self.clock.now()
         if len(self._pings) > 8:
             self._pings.pop(min(self._pings))
         self.send({"t": "ping", "n": self._ping_n})

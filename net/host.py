@@ -10,7 +10,6 @@ import asyncio
 import hmac
 import logging
 import socket
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,7 +65,7 @@ class HostConfig:
 class Host:
     """A host: the lobby, its tables, and every connection."""
 
-    def __init__(self, config: HostConfig, *, clock: Clock | None = None) -> None:
+    def __init__(self, config: HostConfig, *, clock: Clock | None = None, conn_clock: Clock | None = None) -> None:
         if not 1 <= config.tables <= TABLES_MAX:
             raise ValueError(f"a host has 1 to {TABLES_MAX} tables")
         self.config = config
@@ -76,6 +75,10 @@ class Host:
         self.bots = BotPool(config.bot_processes)
         self.clock = clock
         """The tables' clock (None: the event loop's); tests move a fake one by hand."""
+        self.conn_clock = conn_clock
+        """The connections' clock: hello, lobby, idle and partial-frame timeouts, pings and the
+        rate limit (None: the event loop's); apart from the tables' so that a test moving one
+        does not time the other out."""
         self.sessions: dict[Connection, HostSession] = {}
         self.lobby = Lobby(self)
         self._server: asyncio.Server | None = None
@@ -172,10 +175,11 @@ class Host:
             requests=REQUESTS,
             rate_limited=True,
             handshake_timeout=self.limits.hello_timeout,
+            clock=self.conn_clock,
         )
         peer = writer.get_extra_info("peername")
         session = HostSession(
-            conn, address_key(str(peer[0]) if isinstance(peer, tuple) else str(peer)), time.monotonic()
+            conn, address_key(str(peer[0]) if isinstance(peer, tuple) else str(peer)), conn.clock.now()
         )
         if self._make_room(session.address):
             log.info("%s: connected", conn.peer)
@@ -236,7 +240,7 @@ class Host:
         if s.member is None and s.watching is None:
             if s.conn.wait_until is None:
                 minutes = self.limits.lobby_timeout / 60
-                s.conn.wait_until = time.monotonic() + self.limits.lobby_timeout
+                s.conn.wait_until = s.conn.clock.now() + self.limits.lobby_timeout
                 s.conn.wait_reason = f"you did not sit at or watch a table in {minutes:g} minutes"
         else:
             s.conn.wait_until = None

@@ -28,7 +28,7 @@ class HostSession:
     address: str
     """Where it comes from, as connections are counted (`net.peers.address_key`)."""
     opened: float
-    """`time.monotonic()` when it was accepted."""
+    """When it was accepted, on its connection's clock."""
     name: str = ""
     member: Member | None = None
     watching: Watcher | None = None

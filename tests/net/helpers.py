@@ -32,12 +32,18 @@ def table_config(**kw: Any) -> TableConfig:
 
 @asynccontextmanager
 async def running_host(
-    table: TableConfig | None = None, limits: Limits = FAST, clock: Clock | None = None, **kw: Any
+    table: TableConfig | None = None,
+    limits: Limits = FAST,
+    clock: Clock | None = None,
+    conn_clock: Clock | None = None,
+    **kw: Any,
 ) -> AsyncIterator[Host]:
     """A host on a free port (of 127.0.0.1 unless `bind` says otherwise); with a `clock` (a
-    `LoopFakeClock`), its tables' time moves only when the test moves it."""
+    `LoopFakeClock`), its tables' time moves only when the test moves it; with a `conn_clock`,
+    its connections' (timeouts, pings)."""
     kw.setdefault("bind", "127.0.0.1")
-    host = Host(HostConfig(port=0, table=table or table_config(), limits=limits, **kw), clock=clock)
+    config = HostConfig(port=0, table=table or table_config(), limits=limits, **kw)
+    host = Host(config, clock=clock, conn_clock=conn_clock)
     await host.start()
     try:
         yield host
@@ -60,6 +66,13 @@ async def ticking(clock: LoopFakeClock, step: float) -> AsyncIterator[None]:
         yield
     finally:
         task.cancel()
+
+
+async def due(clock: LoopFakeClock, when: float, timeout: float = 10.0) -> None:
+    """Wait until something is scheduled on `clock` at `when` (the host has armed that timer)."""
+    async with asyncio.timeout(timeout):
+        while when not in clock.pending():
+            await asyncio.sleep(0.001)
 
 
 class Tap(Outbox):

@@ -17,7 +17,7 @@ from net.limits import CHAT_MAX, NAME_MAX, TABLES_MAX, Limits
 from net.messages import PROTOCOL_VERSION, RULES_HASH
 from net.table import Phase
 
-from .helpers import FAST, Raw, play_raw, running_host, table_config, ticking
+from .helpers import FAST, Raw, due, play_raw, running_host, table_config, ticking
 
 
 def hello(name: str = "Ada", **kw: Any) -> dict[str, Any]:
@@ -209,10 +209,13 @@ async def test_who_gets_in_an_address_holds_per_address_connections_without_a_se
 async def test_session_only_hello_comes_first_and_no_ping_before_welcome() -> None:
     """A session, Handshake: before `hello`, a ping is `error unexpected`, a request `result
     unexpected`; the host sends no ping before its welcome."""
-    limits = Limits(ping_interval=0.005, idle_timeout=30.0, hello_timeout=30.0)
-    async with running_host(table_config(), limits=limits) as host:
+    clock = LoopFakeClock()
+    limits = Limits(ping_interval=5.0, idle_timeout=300.0, hello_timeout=300.0)
+    async with running_host(table_config(), limits=limits, conn_clock=clock) as host:
         raw = await Raw.open(host.port)
-        await asyncio.sleep(0.05)  # ten ping intervals
+        for n in range(1, 11):  # ten ping intervals
+            await due(clock, 5.0 * n)
+            clock.advance(5.0)
         raw.send({"t": "ping", "n": 1})
         raw.send({"t": "leave", "aid": 4})
         assert (await raw.recv("error"))["code"] == "unexpected"
@@ -220,6 +223,8 @@ async def test_session_only_hello_comes_first_and_no_ping_before_welcome() -> No
         assert (r["aid"], r["code"]) == (4, "unexpected")
         assert not [f for f in raw.frames if f["t"] == "ping"]
         await raw.hello("Ada")
+        await due(clock, 55.0)
+        clock.advance(5.0)
         await raw.recv("ping")
         raw.send(hello())
         assert (await raw.recv("error"))["code"] == "unexpected", "a second hello"

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
+from net.clock import LoopFakeClock
 from net.host import Host
 from net.limits import Limits
 from net.lobby import HostSession
 from net.table import Phase
 
-from .helpers import Raw, play_raw, running_host, table_config
+from .helpers import Raw, due, play_raw, running_host, table_config
 
 HOSTILE = 300
 
@@ -113,17 +114,23 @@ async def test_a_seat_token_gets_back_in_past_300_hostile_connections(say_hello:
 
 
 async def test_connections_that_never_join_a_table_are_closed_in_time() -> None:
-    """Silent connections go after `hello_timeout`; lobby ones after `lobby_timeout`; a spectator
-    and a seated player stay."""
-    limits = Limits(ping_interval=0.2, idle_timeout=30.0, hello_timeout=0.5, lobby_timeout=1.0)
-    async with running_host(table_config(seats=2, bots=1), limits=limits) as host:
-        silent = await Raw.open(host.port)
+    """Silent connections go after `hello_timeout`; lobby ones after `lobby_timeout`, not
+    before; a spectator and a seated player stay (on a clock the test moves)."""
+    clock = LoopFakeClock()
+    limits = Limits(ping_interval=5.0, idle_timeout=30.0, hello_timeout=0.5, lobby_timeout=1.0)
+    async with running_host(table_config(seats=2, bots=1), limits=limits, conn_clock=clock) as host:
         lobby = await Raw.open(host.port)
         await lobby.hello("Loiterer")
         watcher = await Raw.open(host.port)
         await watcher.hello("Fan", table=1, watch=True)
-        silent_got, lobby_got = await asyncio.gather(silent.until_closed(), lobby.until_closed())
+        silent = await Raw.open(host.port)
+        await due(clock, 0.5)  # the host has taken the silent one in and waits for its hello
+        clock.advance(0.5)
+        silent_got = await silent.until_closed()
         assert [(f["code"], f["text"]) for f in silent_got if f["t"] == "bye"] == [("timeout", "no `hello` in time")]
+        assert [s.name for s in host.sessions.values() if not s.conn.closing] == ["Loiterer", "Fan"]
+        clock.advance(0.5)
+        lobby_got = await lobby.until_closed()
         assert [f["text"] for f in lobby_got if f["t"] == "bye"] == [
             "you did not sit at or watch a table in 0.0166667 minutes"
         ]
