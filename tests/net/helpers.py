@@ -211,17 +211,24 @@ async def play_client(client: Client, rng: random.Random, stop_after: int | None
 
 def strings(obj: Any) -> list[str]:
     """Every string inside a decoded frame."""
-    if isinstance(obj, str):
-        return [obj]
-    if isinstance(obj, dict):
-        return [s for k, v in obj.items() for s in strings(k) + strings(v)]
-    if isinstance(obj, list | tuple):
-        return [s for v in obj for s in strings(v)]
-    return []
+    out: list[str] = []
+    todo = [obj]
+    while todo:  # one list and a stack: the recursive form made a list at every node of every frame
+        item = todo.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list | tuple):
+            todo.extend(item)
+    return out
 
 
 def card_ids(obj: Any) -> set[str]:
-    return {m for s in strings(obj) for m in CARD_ID.findall(s)}
+    # One search over the strings joined by a line break (not a word character, so an id's
+    # bounds are as in its own string) costs far less than one search a string.
+    return set(CARD_ID.findall("\n".join(strings(obj))))
 
 
 BOTH_ASKED = table_config(seats=3, bots=1, seed=5, reaction_window=0.003, blind_windows=True)

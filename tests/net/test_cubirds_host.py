@@ -20,7 +20,7 @@ BIRD_ID = re.compile(r"\b(?:FL|OW|TO|DU|PA|MA|RW|RO)\d\d\b")
 
 
 def bird_ids(obj: Any) -> set[str]:
-    return {m for s in strings(obj) for m in BIRD_ID.findall(s)}
+    return set(BIRD_ID.findall("\n".join(strings(obj))))  # as helpers.card_ids
 
 
 def hidden_from(state: GameState, seat: int | None) -> set[str]:
