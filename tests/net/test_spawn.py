@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from net.client import Client
+from net.host import Host
 from net.logs import HOST_LOG
 from net.places import LOG_DIR_ENV, SHARED_ACCOUNT_ENV
 from net.spawn import HostFailed, HostProcess, HostSpec, spawn, start_host
@@ -41,9 +42,13 @@ def test_bad_host_options_are_a_value_error() -> None:
 
 async def test_each_bot_seat_plays_the_level_asked_for() -> None:
     """Issue 9: `--bots hard,greedy,random` gives each bot its own level (the host used to get
-    the first level for every bot)."""
-    host = await start_host(HostSpec(seats=4, bots=3, levels=("hard", "greedy", "random"), bot_delay=0))
-    client = Client(host.address, host.port, "Ada")
+    the first level for every bot). The host of the spec's options runs on this event loop, as
+    the child would run it (`host_config`: the child's own parser; that a child starts is
+    test_the_lines_before_the_ready_line_are_kept's to check)."""
+    spec = HostSpec(seats=4, bots=3, levels=("hard", "greedy", "random"), bot_delay=0, db="")
+    host = Host(host_config(spec.options()))
+    await host.start()
+    client = Client("127.0.0.1", host.port, "Ada")
     try:
         await client.connect()
         for _ in range(100):
@@ -55,7 +60,7 @@ async def test_each_bot_seat_plays_the_level_asked_for() -> None:
         assert [s.level if s else None for s in table.seats] == [None, "hard", "greedy", "random"]
     finally:
         await client.close()
-        await host.stop()
+        await host.close()
 
 
 async def test_the_lines_before_the_ready_line_are_kept() -> None:
@@ -169,6 +174,7 @@ def test_a_browser_tabs_game_against_bots_is_kept_in_memory_only(monkeypatch: py
 _FORKED = """
 import asyncio, sys
 from net.client import Client
+from net.host import Host
 from net.spawn import HostFailed, HostSpec, spawn
 from pigeon_tui.cli import main
 
