@@ -3,6 +3,7 @@ rebuilt from the game's record with `core.rules.apply(..., at_window=...)`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,21 +29,36 @@ class Truth:
 
     @classmethod
     def of(cls, record: dict[str, Any] | Record | GameRecord[Any], seat: int | None) -> Truth:
+        return cls.each(record, [seat])[0]
+
+    @classmethod
+    def each(cls, record: dict[str, Any] | Record | GameRecord[Any], seats: Sequence[int | None]) -> list[Truth]:
+        """`of` for each of `seats`, from one replay: the boards are the same for all (each seat's
+        view of them is made when it is read), only the events are redacted for each."""
         rec = record if isinstance(record, Record) else Record.from_dict(record)
-        truth = cls(seat)
+        truths = [cls(seat) for seat in seats]
         state = rec.start()
-        truth.after[0] = state.clone()
+        after = state.clone()
+        for truth in truths:
+            truth.after[0] = after
         boards: list[GameState] = []
+        shown = 0
         for player, decision_id, option in rec.choices:
             boards.clear()
             events = apply(state, player, decision_id, option, at_window=lambda s: boards.append(s.clone()))
             windows = iter(boards)
             for e in events:
-                truth.events.append(redact(e, seat).to_dict())
+                shown += 1
+                for truth in truths:
+                    truth.events.append(redact(e, truth.seat).to_dict())
                 if e.kind.value == "window":
-                    truth.at_window[len(truth.events)] = next(windows)
-            truth.after[len(truth.events)] = state.clone()
-        return truth
+                    board = next(windows)
+                    for truth in truths:
+                        truth.at_window[shown] = board
+            after = state.clone()
+            for truth in truths:
+                truth.after[shown] = after
+        return truths
 
     def board(self, shown: int, window: bool) -> dict[str, Any]:
         """The view the seat should hold after `shown` events: the state at that WINDOW event

@@ -107,9 +107,10 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(
         await asyncio.gather(*tasks)
         assert table.record is not None
         raws = [*players, watcher, late]
+        seen = [*seats, None, None]
         total = 0
-        for raw, seat in zip(raws, [*seats, None, None], strict=True):
-            total += check(raw, seat, Truth.of(table.record, seat), spy)
+        for raw, seat, truth in zip(raws, seen, Truth.each(table.record, seen), strict=True):
+            total += check(raw, seat, truth, spy)
         assert total > 50
         assert any(card_ids(f["view"]) for f in players[0].frames if f["t"] == "update" and f["view"]), "real cards"
         drew = [e for f in players[0].frames if f["t"] == "update" for e in f["events"] if e["kind"] == "drew"]
@@ -194,6 +195,8 @@ def test_no_frame_shows_a_hidden_card_on_a_fake_clock() -> None:
     play(table, players)
     assert table.record is not None
     total = 0
-    for inbox, seat in [(p.inbox, p.member.seat) for p in players] + [(eve, None), (late, None)]:
-        total += check(inbox, seat, Truth.of(table.record, seat), spy)  # type: ignore[arg-type]
+    inboxes = [(p.inbox, p.member.seat) for p in players] + [(eve, None), (late, None)]
+    truths = Truth.each(table.record, [seat for _, seat in inboxes])
+    for (inbox, seat), truth in zip(inboxes, truths, strict=True):
+        total += check(inbox, seat, truth, spy)  # type: ignore[arg-type]
     assert total > 50

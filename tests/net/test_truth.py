@@ -60,8 +60,9 @@ async def test_every_update_shows_the_board_as_of_its_last_event() -> None:
             await watcher.recv("over")
             record = overs[0]["record"]
             windows = 0
-            for raw, seat in [*zip(raws, seats, strict=True), (watcher, None)]:
-                windows += check_boards(raw, Truth.of(record, seat))
+            everyone = [*raws, watcher]
+            for raw, truth in zip(everyone, Truth.each(record, [*seats, None]), strict=True):
+                windows += check_boards(raw, truth)
                 await raw.close()
             assert windows > 10, "windows were shown, with their boards"
 
