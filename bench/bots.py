@@ -53,17 +53,18 @@ def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision
     """Wall and CPU ms per decision, and the playouts a search ran (mean per decision). With
     deadlines a loaded machine shows in wall times that stop at the time limits, and in fewer
     playouts than the budgets alone run (what a player gets); the CPU times show what a quiet
-    machine would take."""
+    machine would take. Steps are what a flat search spent (decisions played in its playouts, 3 more
+    a playout: core.bots.flat): its cost, the same whatever the load."""
     how = "clock deadlines on" if deadlines else "playout budgets alone, no deadline"
     players = positions[0][0].players if positions else 0
     print(f"Think time per decision, {len(positions)} positions of {players}-player mid-games ({how})")
     print(f"load {os.getloadavg()[0]:.1f}")
     print(
         f"{'level':>8} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9} {'CPU p50':>9} {'CPU p95':>9}"
-        f" {'playouts':>9}"
+        f" {'playouts':>9} {'steps p50':>9} {'steps p95':>9}"
     )
     for level in levels:
-        times, cpu, runs = [], [], []
+        times, cpu, runs, steps = [], [], [], []
         for i, (state, d) in enumerate(positions):
             bot = make_bot(level, i, clock=time.perf_counter if deadlines else None)
             v = view(state, d.player)
@@ -72,10 +73,12 @@ def time_levels(levels: Sequence[str], positions: list[tuple[GameState, Decision
             times.append(1000 * (time.perf_counter() - t0))
             cpu.append(1000 * (time.process_time() - c0))
             runs.append(getattr(bot, "last_iterations", 0))
+            steps.append(getattr(bot, "last_steps", 0))
         print(
             f"{level:>8} {percentile(times, 0.5):9.1f} {percentile(times, 0.95):9.1f} "
             f"{max(times):9.1f} {statistics.fmean(times):9.1f} "
-            f"{percentile(cpu, 0.5):9.1f} {percentile(cpu, 0.95):9.1f} {statistics.fmean(runs):9.1f}",
+            f"{percentile(cpu, 0.5):9.1f} {percentile(cpu, 0.95):9.1f} {statistics.fmean(runs):9.1f}"
+            f" {percentile(steps, 0.5):9.0f} {percentile(steps, 0.95):9.0f}",
             flush=True,
         )
 

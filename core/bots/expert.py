@@ -123,6 +123,8 @@ class ExpertBot:
         self.policy = Policy(self.rng, noise=0.25)
         self.last_iterations = 0
         """Iterations the last decision ran (for benchmarks)."""
+        self.last_steps = 0
+        """Playout steps the last flat search spent (for benchmarks: its cost, whatever the load)."""
 
     def choose(self, view: PlayerView, decision: Decision) -> OptionValue:
         values = [o.value for o in decision.options if o.value != BACK]
@@ -131,7 +133,7 @@ class ExpertBot:
         done = self.deadline() if self.deadline else None
         seat = decision.player
         if decision.kind in BY_POLICY:
-            self.last_iterations = 0
+            self.last_iterations = self.last_steps = 0
             state = determinize(view, decision, self.rng)
             return self.policy.choose(state, next(d for d in state.open if d.id == decision.id))
         budget = self._budget(view, decision)
@@ -205,6 +207,7 @@ class ExpertBot:
         noise = self.policy.noise
         t = flat.search(view, decision, values, self.rng, noise, p.rounds, budget, done, shard, ply, steps)
         self.last_iterations = flat.used(t)
+        self.last_steps = t.steps
         return t
 
     @staticmethod

@@ -52,6 +52,8 @@ class Tally:
     got: list[dict[Sample, float]]
     edge: float = WASTE_EDGE
     """The edge a wasted turn needs (`waste_edge`)."""
+    steps: int = 0
+    """Playout steps the search spent (Preset.steps' measure, counted whatever its budget)."""
 
     @classmethod
     def empty(cls, n: int) -> Tally:
@@ -67,13 +69,15 @@ class Tally:
             "waste": self.waste,
             "got": got,
             "edge": self.edge,
+            "steps": self.steps,
         }
 
     @classmethod
     def from_plain(cls, d: dict[str, Any]) -> Tally:
         got = [{(int(a), int(b)): float(r) for a, b, r in g} for g in d["got"]]
         edge = float(d.get("edge", WASTE_EDGE))
-        return cls(list(d["sums"]), list(d["counts"]), list(d["votes"]), list(d["waste"]), got, edge)
+        sums, counts, votes, waste = list(d["sums"]), list(d["counts"]), list(d["votes"]), list(d["waste"])
+        return cls(sums, counts, votes, waste, got, edge, int(d.get("steps", 0)))
 
 
 def search(
@@ -105,10 +109,10 @@ def search(
     final = view.final_left is not None
     alive = list(range(n))
     stages = max(1, math.ceil(math.log2(len(alive))))
-    used = sample = spent = stage = 0
+    used = sample = stage = 0
     while True:
         if steps:
-            share = spent + (steps - spent) / max(1, stages - stage)
+            share = t.steps + (steps - t.steps) / max(1, stages - stage)
             runs = 1 << 30
         else:
             share, runs = 0, max(1, budget // (len(alive) * stages))
@@ -129,8 +133,8 @@ def search(
                 if final:
                     called_off, played = settle_count(state, policy)
                     t.waste[i] = called_off or cancelled or t.waste[i]
-                    spent += played
-                spent += play_on(state, policy, stop) + PLAYOUT_STEPS
+                    t.steps += played
+                t.steps += play_on(state, policy, stop) + PLAYOUT_STEPS
                 r = rewards(state)[seat]
                 t.sums[i] += r
                 t.counts[i] += 1
@@ -139,9 +143,9 @@ def search(
                 if r > best_r:
                     best, best_r = i, r
             t.votes[best] += 1
-            if steps and (spent >= share or used >= budget):
+            if steps and (t.steps >= share or used >= budget):
                 break
-        if used >= budget or (steps and spent >= steps):
+        if used >= budget or (steps and t.steps >= steps):
             return t
         alive.sort(key=lambda i: -t.sums[i] / t.counts[i])
         alive = alive[: (len(alive) + 1) // 2]
@@ -157,6 +161,7 @@ def merge(tallies: list[Tally]) -> Tally:
     out = Tally.empty(n)
     out.edge = max(t.edge for t in tallies)
     for t in tallies:
+        out.steps += t.steps
         for i in range(n):
             out.sums[i] += t.sums[i]
             out.counts[i] += t.counts[i]

@@ -173,13 +173,16 @@ def test_flat_search_stops_once_one_option_is_left() -> None:
 def test_a_step_budget_buys_more_playouts_where_playouts_are_short() -> None:
     """Preset.steps: the flat search spends a budget of playout steps (decisions played), so the
     shorter playouts of a 2-player game get more samples than a 4-player game's at the same
-    budget, twice the steps buy more playouts, and `iterations` caps them."""
+    budget, twice the steps buy more playouts, and `iterations` caps them. It spends the budget
+    and at most one more sample (a playout of each option still in the race)."""
 
     def playouts(players: int, steps: int, cap: int = 1000) -> int:
         state = new_game(players, 8)
         d = state.open[0]
         bot = ExpertBot(2, Preset(iterations=cap, rounds=1, seconds=0.0, steps=steps, tree=False))
         bot.choose(view(state, d.player), d)
+        if cap == 1000:
+            assert steps <= bot.last_steps < steps + len(d.options) * 80
         return bot.last_iterations
 
     two, four = playouts(2, 600), playouts(4, 600)
