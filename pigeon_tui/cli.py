@@ -234,7 +234,7 @@ def _tui(args: argparse.Namespace) -> int:
     is safe (`net.forked`), once the modules the host and the app both need are imported here."""
     import gc
 
-    gc.disable()  # until the app runs: the imports make many objects and none is garbage
+    gc.disable()  # until the first screen is painted (PigeonApp.collect_garbage): little is garbage
     from net.spawn import HostSpec, spawn
     from pigeon_tui.launch import DEFAULT_BOTS
 
@@ -346,8 +346,7 @@ def _run_app(
     import gc
 
     gc.freeze()  # what the imports made lives as long as the app: collections need not walk it
-    gc.enable()
-    app.run()
+    app.run()  # which turns the collector back on once its first screen is painted
     return app.return_code or 0  # 129 after the terminal hung up
 
 
