@@ -81,9 +81,13 @@ def _rules() -> str:
 async def test_a_seat_token_gets_back_in_past_300_hostile_connections(say_hello: bool, spread: int) -> None:
     """300 connections that hold a slot as cheaply as they can (said hello and only answer pings,
     or never said hello), from the player's own address or from 30 others: the player who drops
-    comes back with their token, gets their seat and finishes the game."""
-    limits = Limits(ping_interval=0.5, idle_timeout=30.0, hello_timeout=30.0)
-    async with running_host(table_config(seats=2, bots=1, away_grace=60.0), limits=limits) as host:
+    comes back with their token, gets their seat and finishes the game. The connections' clock
+    is the test's: the host pings each of the crowd once, when the test moves it a ping interval
+    on (on the loop's clock, the pings of 300 connections grew with the test's length)."""
+    limits = Limits(ping_interval=5.0, idle_timeout=30.0, hello_timeout=30.0)
+    clock = LoopFakeClock()
+    table = table_config(seats=2, bots=1, away_grace=60.0)
+    async with running_host(table, limits=limits, conn_clock=clock) as host:
         ada = await Raw.open(host.port)
         await ada.hello("Ada", table=1)
         seated = await ada.recv("seated")
@@ -92,6 +96,12 @@ async def test_a_seat_token_gets_back_in_past_300_hostile_connections(say_hello:
         crowd = await _crowd(host, HOSTILE, others, say_hello)
         try:
             unseated = _unseated(host)
+            if say_hello:  # they answer pings, and the host holds them
+                clock.advance(limits.ping_interval)
+                async with asyncio.timeout(30.0):
+                    while any(s.conn.latency is None for s in unseated):
+                        await asyncio.sleep(0.01)
+                assert _unseated(host) == unseated
             assert len(unseated) <= limits.max_connections
             per_address = max(sum(1 for s in unseated if s.address == a) for a in others)
             assert per_address <= (limits.per_address if say_hello else limits.pending_per_address)
