@@ -194,7 +194,15 @@ def end_turn(state: GameState, ev: Events) -> None:
 
     [D] A row the refill could not complete (C3.4 with both piles empty, C3.5) is refilled at
     the end of each turn as soon as there are cards to draw (the seed's "at the end of your
-    turn"), so a running game's rows hold two species unless no card is left to draw."""
+    turn"), so a running game's rows hold two species unless no card is left to draw.
+
+    The rows are looked at only when the draw pile is empty or a round was dealt: such a row
+    is left by a refill that found both piles empty, and the draw pile fills again only by a
+    shuffle of the discard pile when a card is drawn; the discard pile gets cards only from a
+    flock (the turn's last step, just before this) or a round's end (then the deal draws). So
+    no draw of two or refill between can shuffle cards in while such a row waits, and the draw
+    pile is still empty at the end of the turn that brings cards back. (A hand-built state with
+    such a row and cards to draw breaks that invariant; it is refilled once its pile runs out.)"""
     seat = state.active
     n = state.players
     collection = state.collections[seat]
@@ -223,14 +231,21 @@ def end_turn(state: GameState, ev: Events) -> None:
         deal(state, seat, ev)
         state.round += 1
         nxt = seat
-    for row, r in enumerate(state.rows):
-        if _OF[r[0]] == _OF[r[-1]]:
-            refill(state, row, ev)
+        _refill_rows(state, ev)
+    elif not state.draw:
+        _refill_rows(state, ev)
     state.turn += 1
     state.active = nxt
     state.step = LAY_SPECIES
     state.laying = state.row = None
     ev.append(_event((_TURN, nxt, (), None, None, False, state.turn, 0, 0, 0)))
+
+
+def _refill_rows(state: GameState, ev: Events) -> None:
+    """C3.4 [D]: every row of one species, refilled (end_turn says when)."""
+    for row, r in enumerate(state.rows):
+        if _OF[r[0]] == _OF[r[-1]]:
+            refill(state, row, ev)
 
 
 def deal(state: GameState, dealer: int, ev: Events) -> None:

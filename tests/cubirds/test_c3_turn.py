@@ -136,6 +136,30 @@ def test_c3_4_a_row_with_two_species_is_not_refilled() -> None:
     assert EventKind.REFILLED not in kinds(events) and len(state.draw) == pile
 
 
+def test_c3_4_a_refill_short_of_cards_is_completed_at_the_end_of_a_later_turn() -> None:
+    """C3.4, C3.5 [D]: a capture leaves a row of robins with both piles empty: it stays so
+    through the turns that bring no card back, and the turn whose flock discards a card ends
+    with that card shuffled into a new pile and added to the row."""
+    rows = [["robin", "duck", "owl"], ["duck", "parrot"], ["magpie", "owl"], ["toucan", "duck"]]
+    hands = [["robin", "magpie"], ["duck", "flamingo", "flamingo", "toucan"], ["parrot"]]
+    state = build(3, rows=rows, hands=hands, draw=[])
+    d = state.to_dict()
+    cols = d["collections"]
+    assert isinstance(cols, list) and isinstance(d["discard"], list)
+    cols[2] = d["discard"]  # no card left to draw, and no win for the two seats that play
+    state = load({**d, "discard": [], "collections": cols})
+    events = lay(state, "robin", "r0", "right")
+    assert species(state.rows[0]) == ["robin", "robin"] and EventKind.REFILLED not in kinds(events)
+    assert state.active == 1 and state.draw == [] and state.discard == ()
+    lay(state, "duck", "r2", "left")
+    assert decision(state).kind is DecisionKind.FLY
+    events = choose(state, "flamingo")
+    assert kinds(events).index(EventKind.FLEW) < kinds(events).index(EventKind.RESHUFFLED)
+    refill = next(e for e in events if e.kind is EventKind.REFILLED)
+    assert refill.row == "r0" and species(refill.cards) == ["flamingo"]
+    assert species(state.rows[0]) == ["robin", "robin", "flamingo"] and state.active == 2
+
+
 def test_c3_5_an_empty_pile_is_the_discard_pile_shuffled() -> None:
     """C3.5 [D]: a card to draw with the pile empty: the discard pile becomes the draw pile."""
     state = build(rows=ROWS, hands=[["robin", "duck"], ["duck"]], draw=[])
