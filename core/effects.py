@@ -26,7 +26,6 @@ from core.flow import (
     ask_each,
     card_label,
     emit,
-    emit_plain,
     emit_played,
     emit_window,
     first_of,
@@ -71,7 +70,7 @@ def announce(state: GameState, by: int, card: str, z: int, reaction: bool, ev: E
     (state.air if kind in GUANO_KINDS else state.played).append(card)
     emit_played(ev, by, card, ZIDS[z], reaction)
     if kind in (_WROOM, _ZOT):
-        state.stack.append({"k": "window", "w": "share", "by": by, "card": kind.value, "zone": z})
+        state.stack.append({"k": "window", "w": "share", "by": by, "card": _VALUE[kind], "zone": z})
     elif kind is _BLAM:
         state.stack.append({"k": "blam", "by": by, "zone": z, "picked": ()})
     elif kind is _SWEEPER:
@@ -141,6 +140,8 @@ def _share_cards(state: GameState, f: Frame, s: int) -> list[Option]:
 
 
 _BY_VALUE: Final = {k.value: k for k in ActionKind}
+_VALUE: Final = {k: k.value for k in ActionKind}
+"""`kind.value` without Enum's descriptor."""
 _KIND: Final = {c: row.kind for c, row in ACTIONS.items()}
 _SHARE: Final = {c: Option(c, f"Share with {row.name}", (c,)) for c, row in ACTIONS.items()}
 """Reaction options are immutable: one per card, made once."""
@@ -527,9 +528,18 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
     if cards[-1] in state.air:
         state.air.remove(cards[-1])
         state.guano[z] += (cards[-1],)
-        emit_plain(ev, _GUANO_LANDS, by, (cards[-1],), ZIDS[z], None)
-    more = first_of(state.hands[by], GUANO_KINDS)
-    if more and any(state.book[p].rule is _FAT for p in state.pigeons[z]):
+        # emit_plain(ev, _GUANO_LANDS, by, (cards[-1],), ZIDS[z], None), positionally
+        ev.append(
+            new_event(Event, (_GUANO_LANDS, by, (cards[-1],), ZIDS[z], None, False, 0, 0, 0, False, None, 0, None))
+        )
+    book = state.book
+    for p in state.pigeons[z]:  # a loop, not any() of a generator (two calls); the hand looked at only then
+        if book[p].rule is _FAT:
+            more = first_of(state.hands[by], GUANO_KINDS)
+            break
+    else:
+        more = []
+    if more:
         where = zone_name(zid(state, z))
         opts = [Option(DONE, "No more guano")] + [
             Option(c, f"Add {card_label(state, c)} onto {where}", (c, zid(state, z))) for c in more

@@ -96,7 +96,12 @@ def _entry_zones(entry: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], .
 
 def enter(state: GameState, f: Frame, ev: Events) -> None:
     """R4.1: a revealed pigeon's entry rule; the active player picks where there is a choice."""
-    pigeon = f["card"]
+    enter_card(state, f["card"], f, ev)
+
+
+def enter_card(state: GameState, pigeon: str, f: Frame | None, ev: Events) -> None:
+    """`enter` of `pigeon`, whose frame `f` (None: {"k": "enter", "card": pigeon}) is made only
+    if a question needs it: most pigeons have one place to land."""
     places = landing_places(state, pigeon)
     if len(places) == 1:  # a forced choice, answered here as `ask`'s FORCED frame would (no id, no event)
         # batch(...), written out: most revealed pigeons come here
@@ -110,7 +115,7 @@ def enter(state: GameState, f: Frame, ev: Events) -> None:
             used += book[p].size
         opts.append(zone_load_option(z, used))
     # ask(state, f, state.active, _LAND, ...), written out: with two places or more, never forced
-    state.stack.append(f)
+    state.stack.append({"k": "enter", "card": pigeon} if f is None else f)
     state.open.append(new_decision(state.next_id, state.active, _LAND, _land_prompt(book[pigeon].name), (*opts,)))
     state.next_id += 1
 
@@ -197,6 +202,10 @@ def scare(zone: int, by: int, cause: str) -> Frame:
     return {"k": "scare", "zone": zone, "by": by, "cause": cause}
 
 
+_NOTHING_PLANNED: Final[dict[int, int]] = {}
+"""`planned` of no moves (read, never written)."""
+
+
 def scare_step(state: GameState, f: Frame, ev: Events) -> None:
     """R4.2: biggest first, each to the least crowded legal Zone but the one it left."""
     z = f["zone"]
@@ -210,9 +219,11 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
     book, pigeons = state.book, state.pigeons
     while todo:
         pigeon = todo[0]
-        extra = planned(state, moves)
+        extra = planned(state, moves) if moves else _NOTHING_PLANNED
         row = book[pigeon]
-        loads = {}  # Zone -> its load, of the Zones it may legally go to (R1.2, R1.3)
+        # The least loaded of the Zones it may legally go to (R1.2, R1.3), in Zone order
+        tied: list[int] = []
+        low = 0
         for y in range(BALCONY0 + state.players):  # fits() and spaces(), written out: a call each per Zone
             if y == z:
                 continue
@@ -225,9 +236,10 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
                 cap = CITY_CAPACITY[y]
                 if cap is not None and load + row.size > cap:
                     continue
-            loads[y] = load
-        low = min(loads.values())
-        tied = [y for y, load in loads.items() if load == low]
+            if not tied or load < low:
+                tied, low = [y], load
+            elif load == low:
+                tied.append(y)
         if len(tied) > 1:
             name = state.book[pigeon].name
             opts = [zone_option(state, y) for y in tied]

@@ -17,7 +17,6 @@ from core.flow import (
     Events,
     Frame,
     Steps,
-    ask,
     card_label,
     emit,
     first_of,
@@ -26,7 +25,7 @@ from core.flow import (
     zid,
     zone_load_option,
 )
-from core.pigeons import enter, make_trophy
+from core.pigeons import enter_card, make_trophy
 from core.rng import shuffle
 from core.state import HAND_LIMIT as HAND_LIMIT  # R3.3: drawing fills the hand up to this many cards
 from core.state import GameState, trophy, without
@@ -166,7 +165,10 @@ def target(state: GameState, f: Frame, ev: Events) -> None:
             used += book[p].size
         opts.append(zone_load_option(z, used))
     opts.append(_BACK)
-    ask(state, f, state.active, _TARGET, _TARGET_PROMPT[card], opts)
+    # ask(state, f, state.active, _TARGET, ...), written out: a Zone and Back, never forced
+    state.stack.append(f)
+    state.open.append(new_decision(state.next_id, state.active, _TARGET, _TARGET_PROMPT[card], (*opts,)))
+    state.next_id += 1
 
 
 _TARGET_PROMPT: Final = {c: f"Play {row.name} onto which Zone?" for c, row in ACTIONS.items()}
@@ -277,7 +279,7 @@ def invasion(state: GameState, f: Frame, ev: Events) -> None:
     state.stack.append({**f, "left": left})  # `of` (the Invasion's size) kept
     # Its entry, run here rather than pushed as a step of its own: nothing can happen in between
     # (it emits no WINDOW event, which alone makes a step boundary visible: core.rules.advance)
-    enter(state, {"k": "enter", "card": card}, ev)
+    enter_card(state, card, None, ev)
 
 
 def end_turn(state: GameState, f: Frame, ev: Events) -> None:
