@@ -151,19 +151,21 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
         owners = (new[0][0],) if len(new) == 1 else tuple(clockwise(state, {s for s, _ in new}))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
         return
+    air, pigeons, book = state.air, state.pigeons, state.book
     for pigeon, src, dst, _ in moves:
         if src == AIR:
-            state.air.remove(pigeon)
-        else:  # without(state.pigeons[src], pigeon), written out
-            left = state.pigeons[src]
+            air.remove(pigeon)
+            frm = None
+        else:  # without(pigeons[src], pigeon), written out
+            left = pigeons[src]
             i = left.index(pigeon)
-            state.pigeons[src] = left[:i] + left[i + 1 :]
-        state.pigeons[dst] += (pigeon,)
+            pigeons[src] = left[:i] + left[i + 1 :]
+            frm = ZIDS[src]
+        pigeons[dst] += (pigeon,)
         # emit_plain(ev, _LANDED, None, (pigeon,), ...), positionally: every pigeon that lands comes here
-        frm = None if src == AIR else ZIDS[src]
         ev.append(new_event(Event, (_LANDED, None, (pigeon,), frm, ZIDS[dst], False, 0, 0, 0, False, None, 0, None)))
-    for pigeon, _, dst, mover in reversed(moves):
-        rule = state.book[pigeon].rule
+    for pigeon, _, dst, mover in reversed(moves) if len(moves) > 1 else moves:  # most batches are one pigeon
+        rule = book[pigeon].rule
         if rule is _INFAMOUS:
             state.stack.append({"k": "window", "w": "guano", "zone": dst, "by": mover})
         elif rule is _LADY:
