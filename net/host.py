@@ -403,6 +403,8 @@ async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None)
     await host.start()
     if ready is not None:
         ready(host)
+    for table in list(host.tables.values()):
+        table.warm_up()  # while no one is in: a private game's player joins as soon as it is ready
     await host.serve_forever()
 
 
