@@ -8,6 +8,7 @@ import asyncio
 import heapq
 import itertools
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 
@@ -34,9 +35,11 @@ class Clock(Protocol):
         ...
 
 
-def timeout(clock: Clock, seconds: float) -> Timeout:
+def timeout(clock: Clock, seconds: float) -> AbstractAsyncContextManager[object]:
     """`asyncio.timeout(seconds)` on `clock`: the block is cancelled with TimeoutError once the
     clock reaches the deadline (a fake clock: when the test moves it there), not the loop."""
+    if type(clock) is LoopClock:  # asyncio's own: a connection sets one at every read
+        return asyncio.timeout(seconds)
     return Timeout(clock, seconds)
 
 
@@ -67,6 +70,9 @@ class Timeout:
 
 async def sleep(clock: Clock, seconds: float) -> None:
     """`asyncio.sleep(seconds)` on `clock`."""
+    if type(clock) is LoopClock:
+        await asyncio.sleep(seconds)
+        return
     done = asyncio.get_running_loop().create_future()
     timer = clock.call_later(seconds, _settle, done)
     try:
