@@ -165,6 +165,11 @@ class Host:
         if self.store is not None:
             await self.store.close()
 
+    def serve_streams(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> asyncio.Task[None]:
+        """Serve one connection given as streams, as the listening socket's are (tests give
+        in-memory ones, for the host's logic without the sockets' cost)."""
+        return asyncio.get_running_loop().create_task(self._accept(reader, writer))
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(
             reader,

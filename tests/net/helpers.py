@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import re
 from collections.abc import AsyncIterator
@@ -95,6 +96,104 @@ class Tap(Outbox):
         return tap
 
 
+class _PipeEnd(asyncio.Transport):
+    """One end of an in-memory connection: what it writes reaches the other end's protocol in
+    order on the loop's next steps, as bytes through a socket would (never split, never
+    buffered: nobody is slow); closing sends an end of stream first, as TCP does."""
+
+    def __init__(self, name: tuple[str, int], peer: tuple[str, int]) -> None:
+        super().__init__()
+        self._loop = asyncio.get_running_loop()
+        self._extra = {"sockname": name, "peername": peer}
+        self.other: _PipeEnd = self
+        self.protocol: asyncio.Protocol | None = None
+        self._closing = self._lost = self._ended = False
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self._extra.get(name, default)
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        assert isinstance(protocol, asyncio.Protocol)
+        self.protocol = protocol
+
+    def get_protocol(self) -> asyncio.BaseProtocol:
+        assert self.protocol is not None
+        return self.protocol
+
+    def is_closing(self) -> bool:
+        return self._closing
+
+    def is_reading(self) -> bool:
+        return not self._lost
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if data and not self._closing and not self._ended:
+            self._loop.call_soon(self.other._received, bytes(data))
+
+    def write_eof(self) -> None:
+        if not self._ended:
+            self._ended = True
+            self._loop.call_soon(self.other._end)
+
+    def close(self) -> None:
+        if not self._closing:
+            self.write_eof()
+            self._closing = True
+            self._loop.call_soon(self._lose)
+
+    def abort(self) -> None:
+        self.close()
+
+    def _received(self, data: bytes) -> None:
+        if not self._closing and self.protocol is not None:
+            self.protocol.data_received(data)
+
+    def _end(self) -> None:
+        if not self._closing and self.protocol is not None and not self.protocol.eof_received():
+            self.close()
+
+    def _lose(self) -> None:
+        if not self._lost and self.protocol is not None:
+            self._lost = True
+            self.protocol.connection_lost(None)
+
+
+_ports = itertools.count(40000)
+
+
+def _streams(end: _PipeEnd, limit: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=limit, loop=loop)
+    protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+    end.set_protocol(protocol)
+    protocol.connection_made(end)
+    return reader, asyncio.StreamWriter(end, protocol, reader, loop)
+
+
+def pipe_to(host: Host, local: str | None = None) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to `host` through memory instead of a socket (from `local`, 127.0.0.1 by
+    default, as the host sees it): the client's streams; the host serves the other end as it
+    serves an accepted socket."""
+    ours = (local or "127.0.0.1", next(_ports))
+    theirs = ("127.0.0.1", host.port)
+    client, server = _PipeEnd(ours, theirs), _PipeEnd(theirs, ours)
+    client.other, server.other = server, client
+    host.serve_streams(*_streams(server, host.limits.max_frame))
+    return _streams(client, 2**16)
+
+
 class Raw:
     """A client that speaks frames directly, records all it receives, and can misbehave."""
 
@@ -113,6 +212,11 @@ class Raw:
         local_addr = (local, 0) if local is not None else None
         reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=local_addr)
         return cls(reader, writer)
+
+    @classmethod
+    def pipe(cls, host: Host, local: str | None = None) -> Raw:
+        """`open`, through memory (`pipe_to`): for tests of the host's logic over many connections."""
+        return cls(*pipe_to(host, local))
 
     def send(self, msg: dict[str, Any]) -> None:
         self.writer.write(encode(msg))
