@@ -79,25 +79,31 @@ def check(raw: Raw, seat: int | None, truth: Truth, spy: Spy) -> int:
 
 
 @pytest.mark.parametrize(
-    ("humans", "bots", "window", "seed"),
-    [(3, 1, 0.002, 11), (1, 3, 0.0, 12), (2, 0, 0.002, 13)],
+    ("humans", "bots", "window", "seed", "sockets"),
+    [(3, 1, 0.002, 11, True), (1, 3, 0.0, 12, False), (2, 0, 0.002, 13, False)],
 )
 async def test_no_frame_shows_a_card_its_recipient_may_not_see(
-    humans: int, bots: int, window: float, seed: int
+    humans: int, bots: int, window: float, seed: int, sockets: bool
 ) -> None:
+    """What each frame shows is the host's doing: the first game is played over sockets, the
+    others through memory (`Raw.pipe`, served as accepted sockets), which costs less."""
     cfg = table_config(seats=humans + bots, bots=bots, reaction_window=window, seed=seed)
     async with running_host(cfg) as host:
+
+        async def connect() -> Raw:
+            return await Raw.open(host.port) if sockets else Raw.pipe(host)
+
         table = host.tables[1]
         spy = Spy(table)
-        watcher = await Raw.open(host.port)
+        watcher = await connect()
         await watcher.hello("Eve", table=1, watch=True)
-        players = [await Raw.open(host.port) for _ in range(humans)]
+        players = [await connect() for _ in range(humans)]
         seats: list[int | None] = []
         for i, raw in enumerate(players):
             await raw.hello(f"P{i}", table=1)
             seats.append((await raw.recv("seated"))["seat"])
         # a player asks for a snapshot mid-game, and a latecomer starts watching
-        late = await Raw.open(host.port)
+        late = await connect()
         tasks = [asyncio.create_task(play_raw(p, random.Random(seed + i))) for i, p in enumerate(players)]
         tasks.append(asyncio.create_task(watcher.recv("over", timeout=60.0)))  # reading, it answers pings
         await players[0].recv("update")

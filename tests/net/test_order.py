@@ -101,12 +101,14 @@ async def test_results_follow_the_updates_carrying_their_events() -> None:
     """Issue 9: over a few hundred choices against quick bots (no delay; windows not paced,
     since the bots answer at once), and at a paced table of two people asked in every window,
     no `result` comes before the update carrying its choice's events, and no client is left
-    holding the decision it answered."""
+    holding the decision it answered. The order is the host's: the eight games against bots are
+    played through memory (`Raw.pipe`, served as accepted sockets, in order), the paced one over
+    sockets."""
     checked = windowed = 0
     for seed in (0, 2, 10, 11, 12, 13, 14, 15):  # eight games of both editions, 240 choices or so
         cfg = table_config(seats=4, bots=3, seed=100 + seed, reaction_window=1.5, edition=("3.5", "3.0")[seed % 2])
         async with running_host(cfg) as host:
-            p = Player(await Raw.open(host.port), random.Random(seed))
+            p = Player(Raw.pipe(host), random.Random(seed))
             await p.raw.hello("Ada", table=1)
             await p.play()
             assert not host.tables[1].paced
