@@ -81,6 +81,7 @@ def check(raw: Raw, seat: int | None, truth: Truth, spy: Spy) -> int:
 @pytest.mark.parametrize(
     ("humans", "bots", "window", "seed", "sockets"),
     [(3, 1, 0.002, 11, True), (1, 3, 0.0, 12, False), (2, 0, 0.002, 13, False)],
+    ids=["3-1-0.002-11", "1-3-0.0-12", "2-0-0.002-13"],
 )
 async def test_no_frame_shows_a_card_its_recipient_may_not_see(
     humans: int, bots: int, window: float, seed: int, sockets: bool
