@@ -467,11 +467,13 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     [D], the player picks, one at a time, the Zone and pigeon that move next, until the chosen
     Zone is full or every eligible Zone has given one."""
     z, moves, by = f["zone"], f["moves"], f["by"]
-    if moves:
-        extra = planned(state, moves).get(z, 0)
-        given = {m[1] for m in moves}
-    else:  # the first pick: nothing promised yet
-        extra, given = 0, set()
+    extra = 0  # planned(state, moves).get(z, 0), and the Zones that gave, in one loop
+    given = set()
+    book = state.book
+    for m in moves:
+        given.add(m[1])
+        if m[2] == z:
+            extra += book[m[0]].size
     movable: dict[int, list[str]] = {}
     # open_to_all(z), written out: then no pigeon needs checking one by one
     anything_fits = z >= BALCONY0 or (z != CABLES_I and CITY_CAPACITY[z] is None)
