@@ -57,6 +57,17 @@ _GUANO_LANDS: Final = EventKind.GUANO
 _WINDOW: Final = EventKind.WINDOW
 _PICK: Final = DecisionKind.PICK
 _FAT: Final = Rule.FAT
+_BONUS_ASKS: Final = DecisionKind.BONUS
+_FINED: Final = EventKind.FINED
+_FINE_CANCELLED: Final = EventKind.FINE_CANCELLED
+_HAND_DISCARDED: Final = EventKind.HAND_DISCARDED
+_HEADING: Final = EventKind.HEADING
+_KEEP_ASKS: Final = DecisionKind.KEEP
+_MOUNTAIN: Final = ActionKind.MOUNTAIN
+_RETURNED: Final = EventKind.RETURNED
+_SWEPT: Final = EventKind.SWEPT
+_TARGET_ASKS: Final = DecisionKind.TARGET
+_TROPHY: Final = EventKind.TROPHY
 
 GUANO_KINDS: Final = (ActionKind.GUANO, ActionKind.MOUNTAIN)
 
@@ -352,9 +363,9 @@ def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: 
     state.hands[fining] = less(state.hands[fining], card)
     state.played.append(card)
     emit_played(ev, fining, card, None, True)
-    emit(ev, EventKind.FINED, player=f["by"], by=fining)
+    emit(ev, _FINED, player=f["by"], by=fining)
     for s, c in rest:
-        emit(ev, EventKind.RETURNED, player=s, cards=(c,))
+        emit(ev, _RETURNED, player=s, cards=(c,))
     state.stack.append({"k": "window", "w": "sweeper", "by": f["by"], "fined_by": fining})
 
 
@@ -365,12 +376,12 @@ def _resolve_sweeper(state: GameState, f: Frame, plays: list[tuple[int, str]], e
         state.hands[s] = less(state.hands[s], card)
         state.played.append(card)
         emit_played(ev, s, card, None, True)
-        emit(ev, EventKind.FINE_CANCELLED, player=s)
+        emit(ev, _FINE_CANCELLED, player=s)
     elif state.hands[s]:
         hand = tuple(state.hands[s])
         state.discard.extend(hand)
         state.hands[s] = []
-        emit(ev, EventKind.HAND_DISCARDED, player=s, cards=hand)
+        emit(ev, _HAND_DISCARDED, player=s, cards=hand)
 
 
 def _resolve_birdseed(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
@@ -547,7 +558,7 @@ def guano(state: GameState, f: Frame, ev: Events) -> None:
             Option(c, f"Add {card_label(state, c)} onto {where}", (c, zid(state, z))) for c in more
         ]
         prompt = f"A Fat Pigeon is on {where}: add more guano there for free?"
-        ask(state, f, by, DecisionKind.BONUS, prompt, opts)
+        ask(state, f, by, _BONUS_ASKS, prompt, opts)
         return
     if z == CROWD_I:
         for _ in cards:
@@ -573,24 +584,24 @@ def sweep(state: GameState, f: Frame, ev: Events) -> None:
     cards = state.guano[z]
     if state.edition is _V30:
         state.guano[z] = ()
-        emit(ev, EventKind.SWEPT, player=by, cards=cards, zone=zid(state, z))
+        emit(ev, _SWEPT, player=by, cards=cards, zone=zid(state, z))
         state.trophies[by] = [*state.trophies[by], trophy(cards, 1)]
-        emit(ev, EventKind.TROPHY, player=by, cards=cards, vp=1)
+        emit(ev, _TROPHY, player=by, cards=cards, vp=1)
         return
     choices = first_of(cards, GUANO_KINDS)
     opts = [Option(c, f"Keep {card_label(state, c)} as a trophy", (c,)) for c in choices]
-    ask(state, f, by, DecisionKind.KEEP, "Which guano card do you keep as a trophy?", opts)
+    ask(state, f, by, _KEEP_ASKS, "Which guano card do you keep as a trophy?", opts)
 
 
 def sweep_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     z, keep = f["zone"], str(value)
     cards = state.guano[z]
     state.guano[z] = ()
-    emit(ev, EventKind.SWEPT, player=player, cards=cards, zone=zid(state, z))
+    emit(ev, _SWEPT, player=player, cards=cards, zone=zid(state, z))
     state.discard.extend(c for c in cards if c != keep)
-    vp = 2 if kind_of(keep) is ActionKind.MOUNTAIN else 1
+    vp = 2 if kind_of(keep) is _MOUNTAIN else 1
     state.trophies[player] = [*state.trophies[player], trophy((keep,), vp)]
-    emit(ev, EventKind.TROPHY, player=player, cards=(keep,), vp=vp)
+    emit(ev, _TROPHY, player=player, cards=(keep,), vp=vp)
 
 
 def _batch_index(state: GameState) -> int:
@@ -606,7 +617,7 @@ def redirect(state: GameState, f: Frame, ev: Events) -> None:
     moves = state.stack[_batch_index(state)]["moves"]
     if f["zone"] is None:
         opts = [zone_option(state, y) for y in redirect_targets(state, by, moves)]
-        ask(state, f, by, DecisionKind.TARGET, "Birdseed: send the pigeons to which Zone?", opts)
+        ask(state, f, by, _TARGET_ASKS, "Birdseed: send the pigeons to which Zone?", opts)
         return
     z = f["zone"]
     extra = planned(state, moves).get(z, 0) + sum(state.book[p].size for p in f["chosen"])
@@ -634,7 +645,7 @@ def redirect_answer(state: GameState, f: Frame, player: int, value: OptionValue,
 def _redirect_announce(state: GameState, f: Frame, ev: Events) -> None:
     by, z = f["by"], f["zone"]
     for pigeon in f["chosen"]:
-        emit(ev, EventKind.HEADING, player=by, cards=(pigeon,), to=zid(state, z))
+        emit(ev, _HEADING, player=by, cards=(pigeon,), to=zid(state, z))
     fine_window(state, by, z, {"k": "redirect_apply", "by": by, "zone": z, "chosen": f["chosen"]})
 
 
