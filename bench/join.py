@@ -9,11 +9,11 @@ those modules and no others), leaves it alone for `--settle` seconds (the app re
 some hundreds of milliseconds after the host is ready), joins with `net.client.Client` and
 measures, for each of `--runs` hosts:
 
-Each host has data and log directories of its own (bench/tui.py's `Homes`): never the user's.
-
 - wall ms from opening the connection to holding the first view of the game;
 - the host's CPU ms over the same span (/proc/PID/stat, in clock ticks of 10 ms: a median
   over runs), which the load of a shared machine does not inflate.
+
+Each host has data and log directories of its own (bench/tui.py's `Homes`): never the user's.
 
     python bench/join.py [--runs 11] [--settle 0.5] [--json]
 

@@ -18,7 +18,14 @@ notes the moment a marker text first appears on screen (escape sequences removed
    seconds the client process uses over ~10 s of wall time, from one move of the bench (so the
    client marks what changed, issue 10), median of 5 runs. Bar: < 1 % of one core.
 
+3. With `--instructions N` instead: the instructions each client executed from process start to
+   its marker on screen, under valgrind's callgrind (deterministic where wall time is noise:
+   a shared machine), median of N runs of each, and their ratio. The client is ended by SIGTERM
+   as soon as its marker shows (callgrind writes its counts then); the forked private host is
+   counted apart (its own file), not in the client's figure. PYTHONHASHSEED=0.
+
     python bench/tui.py [--runs 7] [--idle 10] [--before DIR] [--json]
+    python bench/tui.py --instructions 3
 
 `--before DIR` times `play` from another source tree too (`git archive COMMIT | tar -x -C DIR`),
 in the same turns, both then run as `python -m pigeon_tui` from their tree (`--after DIR`: another
@@ -37,6 +44,7 @@ import os
 import pty
 import re
 import shutil
+import signal
 import statistics
 import struct
 import subprocess
@@ -46,6 +54,7 @@ import termios
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -251,6 +260,48 @@ async def run_once(
         await term.quit()
 
 
+CALLGRIND_TIMEOUT: Final = 600.0
+"""Seconds a client under callgrind (some 50 times slower) has to show its marker."""
+
+
+async def instructions_once(argv: Sequence[str], marker: bytes, homes: Homes) -> float:
+    """Millions of instructions the client `argv` executed until `marker` showed (callgrind)."""
+    homes.fresh()
+    with tempfile.TemporaryDirectory(prefix="bench-tui-cg-") as tmp:
+        term = Terminal(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.%p", *argv])
+        try:
+            await term.shown(marker, timeout=CALLGRIND_TIMEOUT)
+        finally:
+            if term.process.poll() is None:
+                term.process.send_signal(signal.SIGTERM)  # callgrind writes the counts so far
+            await term.quit()
+        text = (Path(tmp) / f"cg.{term.process.pid}").read_text()
+    found = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+    if found is None:
+        raise RuntimeError("callgrind wrote no count for the client")
+    return int(found[1]) / 1e6
+
+
+async def instructions(runs: int, homes: Homes) -> dict[str, object]:
+    """Medians of `runs` callgrind counts of the bare app and of `pigeon-tui play`, turn about."""
+    os.environ["PYTHONHASHSEED"] = "0"
+    compiled(ROOT)
+    series = {
+        "bare": ([sys.executable, "-c", BARE_APP], BARE_MARKER),
+        "play": ([*pigeon_tui(), "play", "--seed", "1"], TABLE_MARKER),
+    }
+    got: dict[str, list[float]] = {name: [] for name in series}
+    for _ in range(runs):
+        for name, (argv, marker) in series.items():
+            got[name].append(await instructions_once(argv, marker, homes))
+    out: dict[str, object] = {"runs": runs}
+    for name, values in got.items():
+        out[f"{name}_minstr"] = round(statistics.median(values), 1)
+        out[f"{name}_all_minstr"] = [round(v, 1) for v in values]
+    out["ratio"] = round(statistics.median(got["play"]) / statistics.median(got["bare"]), 3)
+    return out
+
+
 def _ms(values: list[float]) -> float:
     return round(statistics.median(values) * 1000, 1)
 
@@ -355,9 +406,25 @@ async def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--before", default=None, help="another source tree (an older commit) to time `play` from too")
     p.add_argument("--after", default=str(ROOT), help="with --before: the tree to time as (b) (default: this one)")
     p.add_argument("--json", action="store_true", help="print only a JSON summary")
+    p.add_argument(
+        "--instructions", type=int, default=0, metavar="N", help="callgrind counts of N runs of each instead of times"
+    )
     args = p.parse_args(argv)
     load_before = os.getloadavg()
     homes = Homes()
+    if args.instructions:
+        try:
+            counts = await instructions(args.instructions, homes)
+        finally:
+            homes.close()
+        if args.json:
+            print(json.dumps(counts))
+            return 0
+        print(f"instructions from process start to the marker on screen (callgrind), medians of {args.instructions}:")
+        print(f"  (a) bare Textual app      {counts['bare_minstr']:>8} M  (every run {counts['bare_all_minstr']})")
+        print(f"  (b) pigeon-tui play       {counts['play_minstr']:>8} M  (every run {counts['play_all_minstr']})")
+        print(f"  (c) ratio b/a             {counts['ratio']:>8}")
+        return 0
     try:
         start = await startup(args.runs, homes, args.before, args.after)
         rest = await idle(args.idle, args.idle_runs) if args.idle > 0 else None
