@@ -24,7 +24,7 @@ from core.cubirds.cards import (
 )
 from core.cubirds.events import Event, birds
 from core.cubirds.state import Cards, GameState, read
-from core.cubirds.turn import Events, draw_cards, enclosures, end_turn, flock_size, fly, lay
+from core.cubirds.turn import FIELD_ONE, Events, draw_cards, enclosures, end_turn, flock_size, fly, lay
 from core.decisions import BACK, PASS, Decision, DecisionKind, Option, OptionValue, find_choice
 from core.frozen import slot_constructor
 
@@ -217,10 +217,9 @@ def has_flock(hand: Cards) -> bool:
     of every turn and most often false, so counted all at once: each card adds a 1 to its
     species' 6-bit field of one integer (a C sum, no Python step per card); adding 32 - small
     to each field carries into the field's top bit exactly where the count is >= small."""
-    return len(hand) >= _FEWEST_FLOCK and bool((sum(map(_FIELD_ONE, hand)) + _CARRY) & _TOP_BITS)
+    return len(hand) >= _FEWEST_FLOCK and bool((sum(map(FIELD_ONE, hand)) + _CARRY) & _TOP_BITS)
 
 
-_FIELD_ONE: Final = {c: 1 << (6 * SPECIES_ORDER.index(s)) for c, s in SPECIES_OF.items()}.__getitem__
 _CARRY: Final = sum((32 - d.small) << (6 * i) for i, d in enumerate(SPECIES_DEFS))
 _TOP_BITS: Final = sum(32 << (6 * i) for i in range(len(SPECIES_DEFS)))
 assert all(d.count < 32 for d in SPECIES_DEFS), "a species' count must fit its 5-bit field"

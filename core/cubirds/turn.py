@@ -9,7 +9,18 @@ from __future__ import annotations
 from functools import partial
 from typing import Final
 
-from core.cubirds.cards import HAND, LAY_SPECIES, LEFT, MAX_TURNS, ROW_IDS, SPECIES, SPECIES_OF, WIN_PAIRS, WIN_SPECIES
+from core.cubirds.cards import (
+    HAND,
+    LAY_SPECIES,
+    LEFT,
+    MAX_TURNS,
+    ROW_IDS,
+    SPECIES,
+    SPECIES_OF,
+    SPECIES_ORDER,
+    WIN_PAIRS,
+    WIN_SPECIES,
+)
 from core.cubirds.events import Event, EventKind
 from core.cubirds.state import Cards, Ending, GameState
 from core.rng import shuffle
@@ -177,16 +188,21 @@ def fly(state: GameState, seat: int, species: str, ev: Events) -> None:
 
 
 def wins(collection: Cards) -> bool:
-    """C5.1: 7 different species, or at least 3 birds of each of 2 species."""
+    """C5.1: 7 different species, or at least 3 birds of each of 2 species. Counted all at once
+    as rules.has_flock counts a hand: each card adds a 1 to its species' 6-bit field; adding 31
+    (or 32 - 3) to every field carries into its top bit where the count is >= 1 (or >= 3)."""
     if len(collection) < _FEWEST:
         return False
-    counts: dict[str, int] = {}
-    for c in collection:
-        s = _OF[c]
-        counts[s] = counts.get(s, 0) + 1
-    if len(counts) >= WIN_SPECIES:
-        return True
-    return sum(1 for k in counts.values() if k >= _EACH) >= _PAIRS
+    packed = sum(map(FIELD_ONE, collection))
+    return ((packed + _ANY) & _TOPS).bit_count() >= WIN_SPECIES or ((packed + _THREE) & _TOPS).bit_count() >= _PAIRS
+
+
+FIELD_ONE: Final = {c: 1 << (6 * SPECIES_ORDER.index(s)) for c, s in SPECIES_OF.items()}.__getitem__
+"""Card id -> a 1 in its species' 6-bit field: summed over cards, every species' count at once
+(a species has fewer than 32 cards: no field carries into the next)."""
+_ANY: Final = sum(31 << (6 * i) for i in range(len(SPECIES_ORDER)))
+_THREE: Final = sum((32 - _EACH) << (6 * i) for i in range(len(SPECIES_ORDER)))
+_TOPS: Final = sum(32 << (6 * i) for i in range(len(SPECIES_ORDER)))
 
 
 def end_turn(state: GameState, ev: Events) -> None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from core.cubirds import load, scores, winners
-from core.cubirds.cards import HAND
+from core.cubirds.cards import CARD_IDS, HAND, SPECIES, SPECIES_OF
 from core.cubirds.events import EventKind, describe
 from core.cubirds.state import Ending
+from core.cubirds.turn import wins
 from core.decisions import PASS
 from tests.cubirds.scenario import build, choose, decision, kinds, lay, species
 
@@ -38,6 +42,26 @@ def test_c5_1_three_birds_of_two_species_win_at_once() -> None:
     choose(state, "duck")
     assert state.over and winners(state) == [0]
     assert scores(state)[0].triples == 2
+
+
+def test_c5_1_the_win_test_agrees_with_counting_each_species() -> None:
+    """C5.1: the engine's win test (every species counted at once in one integer) agrees with
+    counting: 7 species or more, or 3 birds or more of 2 species; on collections at and either
+    side of both conditions and 3,000 random ones."""
+    by_species = {s: [c for c in CARD_IDS if SPECIES_OF[c] == s] for s in SPECIES}
+    kinds_ = list(by_species)
+    cols: list[tuple[str, ...]] = [()]
+    for n in (6, 7, 8):  # one bird each of n species
+        cols.append(tuple(by_species[s][0] for s in kinds_[:n]))
+    for a, b in ((3, 3), (2, 3), (3, 2), (3, 20), (20, 2)):  # two species, a and b birds
+        cols.append(tuple(by_species["owl"][:a] + by_species["robin"][:b]))
+    rng = random.Random(51)
+    cols += [tuple(rng.sample(CARD_IDS, rng.randint(1, 40))) for _ in range(3000)]
+    for col in cols:
+        counts = Counter(SPECIES_OF[c] for c in col)
+        want = len(counts) >= 7 or sum(1 for k in counts.values() if k >= 3) >= 2
+        assert wins(col) is want, col
+    assert any(wins(c) for c in cols) and not all(wins(c) for c in cols)
 
 
 def test_c5_1_is_checked_at_the_end_of_the_turn_only() -> None:
