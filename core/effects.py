@@ -35,7 +35,6 @@ from core.flow import (
     open_to_all,
     pigeon_option,
     pigeon_option_named,
-    planned,
     round_table,
     seat_rank,
     spaces,
@@ -336,8 +335,10 @@ def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events)
 
 
 def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
-    plays = f["plays"] if value == PASS else f["plays"] + ((player, value),)
-    state.stack.append({**f, "plays": plays})
+    if value == PASS:
+        state.stack.append(f)  # unchanged, and frames are never mutated: no copy
+    else:
+        state.stack.append({**f, "plays": f["plays"] + ((player, value),)})
 
 
 def clockwise_plays(state: GameState, plays: tuple[tuple[int, str], ...]) -> list[tuple[int, str]]:
@@ -620,17 +621,27 @@ def redirect(state: GameState, f: Frame, ev: Events) -> None:
         ask(state, f, by, _TARGET_ASKS, "Birdseed: send the pigeons to which Zone?", opts)
         return
     z = f["zone"]
-    extra = planned(state, moves).get(z, 0) + sum(state.book[p].size for p in f["chosen"])
+    chosen, book = f["chosen"], state.book
+    extra = 0  # planned(state, moves).get(z, 0) and the chosen pigeons' spaces, in loops (no calls)
+    for m in moves:
+        if m[2] == z:
+            extra += book[m[0]].size
+    for p in chosen:
+        extra += book[p].size
     home = BALCONY0 + by
-    can = [m[0] for m in moves if m[2] == home and m[0] not in f["chosen"] and fits(state, z, m[0], extra)]
+    can = [m[0] for m in moves if m[2] == home and m[0] not in chosen and fits(state, z, m[0], extra)]
     if can:
         opts = [pigeon_option(state, p) for p in can]
-        if f["chosen"]:
-            opts.insert(0, Option(DONE, "Send no more"))
-        prompt = f"Birdseed: which pigeon goes to {zone_name(zid(state, z))} instead?"
-        ask(state, f, by, _PICK, prompt, opts)
+        if chosen:
+            opts.insert(0, _SEND_NO_MORE)
+        ask(state, f, by, _PICK, _REDIRECT_TO[z], opts)
         return
     _redirect_announce(state, f, ev)
+
+
+_SEND_NO_MORE: Final = Option(DONE, "Send no more")
+_REDIRECT_TO: Final = tuple(f"Birdseed: which pigeon goes to {zone_name(zone)} instead?" for zone in ZIDS)
+"""Zone index -> the redirect's prompt for the pigeons going there, made once."""
 
 
 def redirect_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
