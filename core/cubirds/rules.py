@@ -260,7 +260,8 @@ def _answer_end(state: GameState, o: Option, ev: Events) -> None:
         state.step = LAY_ROW
     else:
         assert state.laying is not None and state.row is not None and type(value) is str
-        took = lay(state, state.active, state.laying, state.row, value, ev)
+        # the option's refs are the row and the cards this end encloses (_end_options)
+        took = lay(state, state.active, state.laying, state.row, value, ev, len(o[2]) - 1)
         state.laying = state.row = None
         state.step = FLY if took else DRAW_TWO
     ask(state, ev)

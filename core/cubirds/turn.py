@@ -81,12 +81,19 @@ def split(hand: Cards, species: str) -> tuple[Cards, Cards]:
     return tuple(these), tuple(others)
 
 
-def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Events) -> bool:
+def lay(state: GameState, seat: int, species: str, row: int, side: str, ev: Events, took: int = -1) -> bool:
     """C3.1, C3.2: lay all the seat's birds of `species` at one end of a row and take what they
-    enclose into the hand; then C3.4. Returns whether anything was enclosed."""
+    enclose into the hand; then C3.4. Returns whether anything was enclosed. `took`, if given,
+    is how many cards they enclose, known already (the end's option names them): the row is
+    not searched again."""
     laid, kept = split(state.hands[seat], species)
     r = state.rows[row]
-    a, b = enclosed(r, species, side)
+    if took < 0:
+        a, b = enclosed(r, species, side)
+    elif side == LEFT:
+        a, b = 0, took
+    else:
+        a, b = len(r) - took, len(r)
     taken = r[a:b]
     if side == LEFT:
         state.rows[row] = laid + r[b:]
