@@ -34,7 +34,7 @@ from net.peers import address_key
 from net.sanitize import clean, clean_name
 from net.spawn import READY_LINE
 from net.store import Store, StoreConfig
-from net.table import Member, Table, TableConfig
+from net.table import Member, Table, TableConfig, warm_up
 
 log = logging.getLogger(__name__)
 
@@ -409,7 +409,7 @@ async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None)
     if ready is not None:
         ready(host)
     for table in list(host.tables.values()):
-        table.warm_up()  # while no one is in: a private game's player joins as soon as it is ready
+        warm_up(table)  # while no one is in: a private game's player joins as soon as it is ready
     await host.serve_forever()
 
 

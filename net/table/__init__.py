@@ -9,7 +9,7 @@ from net.table.config import BOT_NAMES, Phase, TableConfig
 from net.table.outbox import Frame, Outbox, Recipient
 from net.table.seating import Kind, Member, Watcher
 from net.table.streams import Stream
-from net.table.table import Table
+from net.table.table import Table, warm_up
 
 __all__ = [
     "BOT_NAMES",
@@ -23,4 +23,5 @@ __all__ = [
     "Table",
     "TableConfig",
     "Watcher",
+    "warm_up",
 ]

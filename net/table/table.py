@@ -198,23 +198,6 @@ class Table:
             self.seating.rotate()
             self.start_game()
 
-    def warm_up(self) -> None:
-        """Deal a game nobody plays, before anyone sits, and throw it away: the first deal of a
-        process loads the engine (its setup, rules and state: ~28 ms of a private host forked
-        from the client), and the player of a game against bots, who sits at once, waited for
-        that between joining and the first view (issue 9: start-up to the table). Nothing of it
-        is kept or sent; the table's own games are dealt as before."""
-        if self.phase is not Phase.WAITING or self.state is not None:
-            return
-        players = len(self.seating.seats)
-        if not self.game.min_players <= players <= self.game.max_players:
-            return
-        settings = self.config.game_settings(blind_windows=self.config.blind_windows and self.paced)
-        state = self.game.new_game(players, 0, settings)
-        self.game.pending(state)
-        self.game.view(state, 0)
-        self.game.new_record(players, 0, settings)
-
     def start_game(self) -> None:
         members = self.seating.close_ranks()
         self.game_no += 1
@@ -349,3 +332,22 @@ class Table:
             self.apply(seat, d, option)
         except NetError as exc:
             log.error("table %d: host-made choice refused: %s", self.id, exc)
+
+
+def warm_up(table: Table) -> None:
+    """Deal a game nobody plays at `table`, before anyone sits, and throw it away: the first deal
+    of a process loads the engine (its setup, rules and state: ~28 ms of a private host forked
+    from the client), and the player of a game against bots, who sits at once, waited for that
+    between joining and the first view (issue 9: start-up to the table). Nothing of it is kept
+    or sent; the table's own games are dealt as before."""
+    if table.phase is not Phase.WAITING or table.state is not None:
+        return
+    players = len(table.seating.seats)
+    game = table.game
+    if not game.min_players <= players <= game.max_players:
+        return
+    settings = table.config.game_settings(blind_windows=table.config.blind_windows and table.paced)
+    state = game.new_game(players, 0, settings)
+    game.pending(state)
+    game.view(state, 0)
+    game.new_record(players, 0, settings)

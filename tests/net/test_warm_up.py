@@ -1,4 +1,4 @@
-"""A host deals a game nobody plays before anyone sits (`Table.warm_up`), so that a private game's
+"""A host deals a game nobody plays before anyone sits (`net.table.warm_up`), so that a private game's
 player, who sits at once, does not wait while the host loads the engine (issue 9: start-up)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from core.views import PlayerView
 from net.client import Client
 from net.host import Host, HostConfig, serve
-from net.table import Phase, Table
+from net.table import Phase, warm_up
 
 from .helpers import FAST, running_host, table_config
 
@@ -35,7 +35,7 @@ async def test_issue9_a_warmed_up_table_deals_the_same_game_and_keeps_nothing() 
     config = table_config(seats=2, bots=1, seed=11)
     async with running_host(config) as host:
         table = host.tables[1]
-        table.warm_up()
+        warm_up(table)
         assert table.phase is Phase.WAITING and table.state is None and table.record is None
         assert table.game_no == 0
         warmed = await _first_view(host)
@@ -49,7 +49,7 @@ async def test_issue9_a_host_warms_its_tables_up_once_it_listens(monkeypatch: py
     too) warms each table up after it says it is ready."""
     warmed: list[int] = []
     ready: list[Host] = []
-    monkeypatch.setattr(Table, "warm_up", lambda self: warmed.append(self.id))
+    monkeypatch.setattr("net.host.warm_up", lambda table: warmed.append(table.id))
     config = HostConfig(port=0, bind="127.0.0.1", table=table_config(seats=2, bots=1), limits=FAST)
     serving = asyncio.create_task(serve(config, lambda host: ready.append(host)))
     try:
