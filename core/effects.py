@@ -331,7 +331,12 @@ def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events)
         ask_each(state, asking, _WINDOW_KIND[wk], prompt, asks)
     else:
         state.next_id += state.players  # as if asked: ids must not tell how many were
-        RESOLVE[wk](state, f, [], ev)
+        # RESOLVE[wk](state, f, [], ev), without the call where no play leaves nothing to do but
+        # go on (a fine window: its card resolves; guano, birdseed: nothing)
+        if wk == "fine":
+            state.stack.append(f["then"])
+        elif wk != "guano" and wk != "birdseed":
+            RESOLVE[wk](state, f, [], ev)
 
 
 def window_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
