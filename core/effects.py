@@ -251,6 +251,12 @@ WINDOWS: Final[dict[str, Window]] = {
 _PASS: Final = {w.decline: Option(PASS, w.decline) for w in WINDOWS.values()}
 _DECLINE: Final = {k: _PASS[w.decline] for k, w in WINDOWS.items()}
 """Window kind -> its decline option."""
+_WINDOW_EVENTS: Final = {
+    w: new_event(Event, (_WINDOW, None, (), None, None, False, 0, 0, 0, False, None, 0, w)) for w in WINDOWS
+}
+"""Window kind -> its WINDOW event, the same at every window of the kind. Events are immutable
+tuples, so one can be handed out again: building one (tuple.__new__ of a subclass) costs ~1,700
+machine instructions, and windows are the commonest step of a game."""
 _WINDOW_KIND: Final = {k: w.kind for k, w in WINDOWS.items()}
 
 
@@ -278,8 +284,7 @@ def window_unwatched(state: GameState, f: Frame, ev: Events) -> None:
         plays = f["plays"]  # clockwise_plays(state, plays) without the call when there is nothing to sort
         RESOLVE[f["w"]](state, f, [*plays] if len(plays) < 2 else clockwise_plays(state, plays), ev)
     elif "announced" not in f:
-        # emit_window(ev, f["w"]), positionally
-        ev.append(new_event(Event, (_WINDOW, None, (), None, None, False, 0, 0, 0, False, None, 0, f["w"])))
+        ev.append(_WINDOW_EVENTS[f["w"]])  # emit_window(ev, f["w"]), made once per window kind
         _ask_window(state, f, None, ev)
     else:
         _ask_window(state, f, f, ev)

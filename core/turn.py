@@ -111,6 +111,8 @@ _PLAY: Final = {cid: Option((PLAY, cid), f"Play {row.name}", (cid,)) for cid, ro
 _PLAYABLE: Final = frozenset(k for k in ActionKind if ACTION_DEFS[k].active)
 """R5: the kinds with an active use (Fine has none)."""
 _KIND: Final = {cid: row.kind for cid, row in ACTIONS.items()}
+_INVASION_EVENTS: Final[dict[tuple[int, int], Event]] = {}
+"""(seat, cards to reveal) -> the INVASION event, filled as met: a few dozen of them at most."""
 
 
 def action(state: GameState, f: Frame, ev: Events) -> None:
@@ -119,8 +121,15 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
         n = 1
         for c in state.played:  # a loop, not sum() of a generator (two calls): every turn comes here
             n += ACTIONS[c].recall
-        # emit(ev, _INVASION, player=state.active, left=n), positionally
-        ev.append(new_event(Event, (_INVASION, state.active, (), None, None, False, 0, 0, n, False, None, 0, None)))
+        # emit(ev, _INVASION, player=state.active, left=n), positionally, made once per seat and
+        # size (events are immutable; one costs ~1,700 machine instructions, a dict look-up ~300)
+        seat = state.active
+        event = _INVASION_EVENTS.get((seat, n))
+        if event is None:
+            event = _INVASION_EVENTS[seat, n] = new_event(
+                Event, (_INVASION, seat, (), None, None, False, 0, 0, n, False, None, 0, None)
+            )
+        ev.append(event)
         state.stack.append({"k": "end_turn"})
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
