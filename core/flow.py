@@ -192,18 +192,29 @@ def zone_option(state: GameState, z: int, label: str | None = None) -> Option:
     n = 0
     for p in state.pigeons[z]:
         n += book[p].size
-    return zone_load_option(z, n)
+    return (_ZONE_LOADS[z][n] if n < LOADS_KEPT else None) or zone_load_option(z, n)
 
 
 @cache
 def zone_load_option(z: int, used: int) -> Option:
     """A Zone as an option, labelled with its name and the spaces used (options are immutable:
-    one per Zone and load, made once)."""
+    one per Zone and load, made once, and kept in `ZONE_LOADS` too)."""
     zone = _ZIDS[z]
     name = zone_name(zone)
     name = name[4:] if name.startswith("the ") else name
     cap = CITY_CAPACITY[z] if z < BALCONY0 else None
-    return Option(zone, f"{name} ({used}/{cap})" if cap else f"{name} ({used})", (zone,))
+    option = Option(zone, f"{name} ({used}/{cap})" if cap else f"{name} ({used})", (zone,))
+    if used < LOADS_KEPT:
+        _ZONE_LOADS[z][used] = option
+    return option
+
+
+LOADS_KEPT: Final = 128
+_ZONE_LOADS: Final[list[list[Option | None]]] = [[None] * LOADS_KEPT for _ in _ZIDS]
+"""Zone index -> spaces used (below LOADS_KEPT) -> `zone_load_option(z, used)`, None until it is
+first made: two list indexings, where a call through its cache costs ~1,000 machine
+instructions, and every Zone offered comes here (~100 times a random game)."""
+ZONE_LOADS: Final = _ZONE_LOADS
 
 
 def card_label(state: GameState, card: str) -> str:

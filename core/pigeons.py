@@ -11,8 +11,10 @@ from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
     CABLES_I,
+    LOADS_KEPT,
     ZIDS,
     ZINDEX,
+    ZONE_LOADS,
     Answers,
     Events,
     Frame,
@@ -113,7 +115,8 @@ def enter_card(state: GameState, pigeon: str, f: Frame | None, ev: Events) -> No
         used = 0
         for p in pigeons[z]:
             used += book[p].size
-        opts.append(zone_load_option(z, used))
+        # zone_load_option(z, used), from its table when made before
+        opts.append((ZONE_LOADS[z][used] if used < LOADS_KEPT else None) or zone_load_option(z, used))
     # ask(state, f, state.active, _LAND, ...), written out: with two places or more, never forced
     state.stack.append({"k": "enter", "card": pigeon} if f is None else f)
     state.open.append(new_decision(state.next_id, state.active, _LAND, _land_prompt(book[pigeon].name), (*opts,)))

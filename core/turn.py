@@ -11,8 +11,10 @@ from core.effects import ANYWHERE, GUANO_KINDS, play_action, playable, targets
 from core.events import Event, EventKind
 from core.flow import (
     BALCONY0,
+    LOADS_KEPT,
     ZIDS,
     ZINDEX,
+    ZONE_LOADS,
     Answers,
     Events,
     Frame,
@@ -172,7 +174,8 @@ def target(state: GameState, f: Frame, ev: Events) -> None:
         used = 0
         for p in pigeons[z]:
             used += book[p].size
-        opts.append(zone_load_option(z, used))
+        # zone_load_option(z, used), from its table when made before
+        opts.append((ZONE_LOADS[z][used] if used < LOADS_KEPT else None) or zone_load_option(z, used))
     opts.append(_BACK)
     # ask(state, f, state.active, _TARGET, ...), written out: a Zone and Back, never forced
     state.stack.append(f)
