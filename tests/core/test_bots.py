@@ -192,6 +192,20 @@ def test_a_step_budget_buys_more_playouts_where_playouts_are_short() -> None:
     assert playouts(4, 1200, cap=4) <= 4 + options
 
 
+def test_a_duel_step_budget_replaces_the_steps_in_2_player_games_only() -> None:
+    """Preset.duel_steps: a 2-player decision spends the duel budget, a 4-player one `steps`."""
+
+    def spent(players: int) -> int:
+        state = new_game(players, 8)
+        d = state.open[0]
+        bot = ExpertBot(2, Preset(iterations=1000, rounds=1, seconds=0.0, steps=1200, duel_steps=300, tree=False))
+        bot.choose(view(state, d.player), d)
+        return bot.last_steps
+
+    assert 300 <= spent(2) < 600
+    assert spent(4) >= 1200
+
+
 def test_expert_stops_at_its_deadline() -> None:
     """The caller's deadline cuts the search short (core reads no clock: here, a counter)."""
     state = new_game(2, 3)
