@@ -113,6 +113,10 @@ _PLAY: Final = {cid: Option((PLAY, cid), f"Play {row.name}", (cid,)) for cid, ro
 _PLAYABLE: Final = frozenset(k for k in ActionKind if ACTION_DEFS[k].active)
 """R5: the kinds with an active use (Fine has none)."""
 _KIND: Final = {cid: row.kind for cid, row in ACTIONS.items()}
+_END_TURN: Final[Frame] = {"k": "end_turn"}
+_ACTION_FRAME: Final[Frame] = {"k": "action"}
+"""Frames with nothing but their kind, one each, pushed again and again: frames are never changed
+once pushed (a step pushes a new one), so sharing one costs nothing and saves making a dict."""
 _INVASION_EVENTS: Final[dict[tuple[int, int], Event]] = {}
 """(seat, cards to reveal) -> the INVASION event, filled as met: a few dozen of them at most."""
 
@@ -132,7 +136,7 @@ def action(state: GameState, f: Frame, ev: Events) -> None:
                 Event, (_INVASION, seat, (), None, None, False, 0, 0, n, False, None, 0, None)
             )
         ev.append(event)
-        state.stack.append({"k": "end_turn"})
+        state.stack.append(_END_TURN)
         state.stack.append({"k": "invasion", "left": n, "of": n})
         return
     # ask(state, f, state.active, _ACTION, prompt, options), written out: every action comes here,
@@ -318,7 +322,7 @@ def start_turn(state: GameState, seat: int, ev: Events) -> None:
     state.actions_left = 2
     # emit(ev, _TURN, player=seat, turn=state.turn), positionally
     ev.append(new_event(Event, (_TURN, seat, (), None, None, False, state.turn, 0, 0, False, None, 0, None)))
-    state.stack.append({"k": "action"})
+    state.stack.append(_ACTION_FRAME)
 
 
 def game_over(state: GameState, ev: Events) -> None:
