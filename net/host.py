@@ -409,7 +409,10 @@ async def serve(config: HostConfig, ready: Callable[[Host], None] | None = None)
     if ready is not None:
         ready(host)
     for table in list(host.tables.values()):
-        warm_up(table)  # while no one is in: a private game's player joins as soon as it is ready
+        try:
+            warm_up(table)  # while no one is in: a private game's player joins as soon as it is ready
+        except Exception:  # only a head start: the host serves on, and the real deal says what fails
+            log.exception("table %d: the warm-up deal failed", table.id)
     await host.serve_forever()
 
 

@@ -61,3 +61,26 @@ async def test_issue9_a_host_warms_its_tables_up_once_it_listens(monkeypatch: py
         serving.cancel()
         with pytest.raises(asyncio.CancelledError):
             await serving
+
+
+async def test_issue9_a_failing_warm_up_leaves_the_host_serving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9: the warm-up is only a head start: if its deal raises, the host logs it and serves
+    on, and a player who joins gets the table's game."""
+    ready: list[Host] = []
+
+    def broken(table: object) -> None:
+        raise RuntimeError("warm-up failed")
+
+    monkeypatch.setattr("net.host.warm_up", broken)
+    config = HostConfig(port=0, bind="127.0.0.1", table=table_config(seats=2, bots=1), limits=FAST)
+    serving = asyncio.create_task(serve(config, lambda host: ready.append(host)))
+    try:
+        async with asyncio.timeout(10):
+            while not ready:
+                await asyncio.sleep(0.01)
+        view = await _first_view(ready[0])
+        assert not serving.done() and view.turn >= 1
+    finally:
+        serving.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await serving
