@@ -343,10 +343,7 @@ def _run_app(
         joining=joining,
         bot_delay=bot_delay,
     )
-    import gc
-
-    gc.freeze()  # what the imports made lives as long as the app: collections need not walk it
-    app.run()  # which turns the collector back on once its first screen is painted
+    app.run()  # which freezes what the start made and turns the collector on once it has painted
     return app.return_code or 0  # 129 after the terminal hung up
 
 

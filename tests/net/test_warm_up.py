@@ -4,6 +4,8 @@ player, who sits at once, does not wait while the host loads the engine (issue 9
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -28,6 +30,20 @@ async def _first_view(host: Host) -> PlayerView:
         await client.close()
 
 
+@asynccontextmanager
+async def _served(ready: list[Host]) -> AsyncIterator[asyncio.Task[None]]:
+    """`serve` (as `pigeon-tui host` runs it) of a 2-seat table with a bot, as a task; each host it
+    says is ready is put in `ready`. Cancelled at the end."""
+    config = HostConfig(port=0, bind="127.0.0.1", table=table_config(seats=2, bots=1), limits=FAST)
+    serving = asyncio.create_task(serve(config, ready.append))
+    try:
+        yield serving
+    finally:
+        serving.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await serving
+
+
 async def test_issue9_a_warmed_up_table_deals_the_same_game_and_keeps_nothing() -> None:
     """Issue 9: the thrown-away deal leaves the table as it was (waiting, no state, no record,
     no game counted) and the seeded game dealt when the player sits is the one a table that
@@ -50,17 +66,11 @@ async def test_issue9_a_host_warms_its_tables_up_once_it_listens(monkeypatch: py
     warmed: list[int] = []
     ready: list[Host] = []
     monkeypatch.setattr("net.host.warm_up", lambda table: warmed.append(table.id))
-    config = HostConfig(port=0, bind="127.0.0.1", table=table_config(seats=2, bots=1), limits=FAST)
-    serving = asyncio.create_task(serve(config, lambda host: ready.append(host)))
-    try:
+    async with _served(ready):
         async with asyncio.timeout(10):
             while not warmed:
                 await asyncio.sleep(0.01)
         assert ready and warmed == [1]
-    finally:
-        serving.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await serving
 
 
 async def test_issue9_a_failing_warm_up_leaves_the_host_serving(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -72,15 +82,9 @@ async def test_issue9_a_failing_warm_up_leaves_the_host_serving(monkeypatch: pyt
         raise RuntimeError("warm-up failed")
 
     monkeypatch.setattr("net.host.warm_up", broken)
-    config = HostConfig(port=0, bind="127.0.0.1", table=table_config(seats=2, bots=1), limits=FAST)
-    serving = asyncio.create_task(serve(config, lambda host: ready.append(host)))
-    try:
+    async with _served(ready) as serving:
         async with asyncio.timeout(10):
             while not ready:
                 await asyncio.sleep(0.01)
         view = await _first_view(ready[0])
         assert not serving.done() and view.turn >= 1
-    finally:
-        serving.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await serving
