@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.cards import ACTIONS, CITY
+from core.cards import ACTIONS
 from core.decisions import IllegalChoice
 from core.events import redact
 from core.record import Record
@@ -33,7 +33,7 @@ from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
 from pigeon_tui.widgets.scores import DeckInfo, TableStatus, view_scores
-from pigeon_tui.widgets.zone import NO_HIGHLIGHT, ZoneBox
+from pigeon_tui.widgets.zone import NO_HIGHLIGHT, ZoneBox, board
 
 ALL: Final = "all"
 """The viewer's mode that shows every card (finished games only)."""
@@ -87,13 +87,7 @@ class ReplayScreen(GuardedScreen):
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
-        yield TableStatus(g, id="status")
-        with Horizontal(id="city"):
-            for zone in CITY:
-                yield ZoneBox(zone, g)
-        with Horizontal(id="balconies"):
-            for seat in range(self.saved.record.players):
-                yield ZoneBox(f"b{seat}", g)
+        yield from board(g, range(self.saved.record.players))
         with Horizontal(id="bottom"):
             with Vertical(id="left"):
                 yield Static(id="replay-bar")

@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
 
-from core.cards import CITY
 from core.events import Event
 from core.views import PlayerView
 from net.client import GameChanged
@@ -26,7 +25,7 @@ from pigeon_tui.widgets.hand import Hand
 from pigeon_tui.widgets.log import GameLog, sentences
 from pigeon_tui.widgets.prompt import Prompt
 from pigeon_tui.widgets.scores import DeckInfo, TableStatus, view_scores, whose_turn
-from pigeon_tui.widgets.zone import ZoneBox
+from pigeon_tui.widgets.zone import ZoneBox, board
 
 if TYPE_CHECKING:
     from core.decisions import Decision
@@ -54,13 +53,7 @@ class TableScreen(DealtScreen[PlayerView]):
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
-        yield TableStatus(g, id="status")
-        with Horizontal(id="city"):
-            for zone in CITY:
-                yield ZoneBox(zone, g)
-        with Horizontal(id="balconies"):
-            for seat in self._balcony_order(self.players or 0):
-                yield ZoneBox(f"b{seat}", g)
+        yield from board(g, self._balcony_order(self.players or 0))
         with Horizontal(id="bottom"):
             with Vertical(id="left"):
                 with VerticalScroll(id="prompt-box", can_focus=False):

@@ -9,11 +9,11 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.style import Style
-from textual.widget import Widget
 
 from core.cards import ACTIONS, Edition
 from pigeon_tui.cardtext import action_help
 from pigeon_tui.themes import HIGHLIGHT_STYLE, Glyphs, card_style, fit
+from pigeon_tui.widgets.lines import LinesWidget
 from pigeon_tui.widgets.zone import NO_HIGHLIGHT, Highlight
 
 ONE_LINE_WIDTH: Final = 40
@@ -25,7 +25,7 @@ _LEAST_LINES: Final = {"wrapped": 3, "one-line": 2}
 action and the reaction, a line or more each; one-line: the action cut to one line)."""
 
 
-class Hand(Widget):
+class Hand(LinesWidget):
     """The seat's Action cards, one a line; offered cards light up, click one to choose it."""
 
     class CardChosen(Message):
@@ -65,9 +65,6 @@ class Hand(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         self._column = container.height
         return max(1, len(self._lines(width)))
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
     def _lines(self, width: int) -> list[Content]:
         """Names and recall; with room to spare (see `budget`), what each card does too."""

@@ -29,6 +29,7 @@ from core.views import PlayerView
 from pigeon_tui.cardtext import action_help, pigeon_help
 from pigeon_tui.explain import option_note, reaction_context
 from pigeon_tui.themes import Glyphs, fit, with_names
+from pigeon_tui.widgets.lines import LinesWidget
 from pigeon_tui.widgets.zone import Highlight
 
 OPTION_KEYS: Final = "123456789abcdefghijkmnorstuvwxyz"
@@ -88,7 +89,7 @@ def entries_for(
     return out + back
 
 
-class Prompt(Widget, can_focus=True):
+class Prompt(LinesWidget, can_focus=True):
     """The pending decision with its options. Keys choose; arrows/Tab move; Enter confirms."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -260,12 +261,6 @@ class Prompt(Widget, can_focus=True):
             self._choose(index)
 
     # -- drawing -------------------------------------------------------------------------
-
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self._lines(width))
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
     def _lines(self, width: int) -> list[Content]:
         decision = self.decision

@@ -15,6 +15,7 @@ from core.views import PlayerView
 from pigeon_tui.house import short
 from pigeon_tui.session import LinkState, LinkStatus, Seat
 from pigeon_tui.themes import Glyphs, fit
+from pigeon_tui.widgets.lines import LinesWidget
 
 
 def invasion_text(view: PlayerView) -> str:
@@ -100,7 +101,7 @@ class TableStatus(Widget):
         return out
 
 
-class DeckInfo(Widget):
+class DeckInfo(LinesWidget):
     """The decks, the discard pile, the cards played this turn and the Invasion they cause."""
 
     def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:  # noqa: A002
@@ -111,12 +112,6 @@ class DeckInfo(Widget):
     def show(self, view: PlayerView) -> None:
         self._view = view
         self.refresh(layout=True)
-
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self._lines(width))
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
 
     def _lines(self, width: int) -> list[Content]:
         view = self._view

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.style import Style
-from textual.widget import Widget
 
 from core.cards import ACTIONS, CITY, PigeonDef
 from core.scoring import Score
@@ -28,7 +29,8 @@ from pigeon_tui.themes import (
     pigeon_style,
     zone_title,
 )
-from pigeon_tui.widgets.scores import view_scores
+from pigeon_tui.widgets.lines import LinesWidget
+from pigeon_tui.widgets.scores import TableStatus, view_scores
 
 
 # A Struct (core.structs), not a frozen dataclass: defined at every start of the app, far cheaper (issue 9).
@@ -92,7 +94,7 @@ def _lines_needed(tokens: list[str], sep: int, width: int) -> int:
     return lines
 
 
-class ZoneBox(Widget):
+class ZoneBox(LinesWidget):
     """A City Location or a Balcony: pigeons, guano, and for a Balcony its owner's score."""
 
     class Selected(Message):
@@ -220,12 +222,6 @@ class ZoneBox(Widget):
         guano = ", ".join(ACTIONS[c].name for c in zv.guano if c in ACTIONS) or "no guano"
         return f"{zone_title(self.zone, self._names())}: {pigeons}; {guano}."
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self._lines(width))
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines(max(1, self.content_region.width or self.size.width)))
-
     def _lines(self, width: int) -> list[Content]:
         view = self._view
         zv = next((z for z in view.zones if z.id == self.zone), None) if view is not None else None
@@ -310,3 +306,15 @@ class ZoneBox(Widget):
         event.stop()
         card = event.style.meta.get("card") if event.style else None
         self.post_message(self.Selected(self.zone, card if isinstance(card, str) else None))
+
+
+def board(glyphs: Glyphs, balconies: Iterable[int]) -> ComposeResult:
+    """The top of a table as a game and its replay draw it: the status line, the four City
+    Locations, then the Balconies of these seats in this order."""
+    yield TableStatus(glyphs, id="status")
+    with Horizontal(id="city"):
+        for zone in CITY:
+            yield ZoneBox(zone, glyphs)
+    with Horizontal(id="balconies"):
+        for seat in balconies:
+            yield ZoneBox(f"b{seat}", glyphs)
