@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from net.ssh.child import CHILD_COMMAND, TermSize, child_argv, child_env
 from net.ssh.pty import PtyChild
+from tests.procs import descendants, memory
 
 PASSWORD = "bench"
 MARKER = "Table 1"
@@ -164,37 +165,6 @@ async def ssh_start(port: int) -> float:
     return elapsed
 
 
-def tree(root: int) -> list[int]:
-    """`root` and every process descended from it."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                pass
-    out, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        out.append(pid)
-        todo += [p for p, pp in parents.items() if pp == pid]
-    return out
-
-
-def memory(pid: int) -> tuple[int, int]:
-    """(RSS, PSS) of one process in bytes."""
-    rss = pss = 0
-    with contextlib.suppress(OSError):
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Rss:"):
-                    rss = int(line.split()[1]) * 1024
-                elif line.startswith("Pss:"):
-                    pss = int(line.split()[1]) * 1024
-    return rss, pss
-
-
 async def at_table(port: int, user: str, stack: contextlib.AsyncExitStack) -> Terminal:
     conn = await stack.enter_async_context(connect(port, user))
     term = await open_terminal(conn)
@@ -232,7 +202,7 @@ async def main() -> None:
                 for i in range(args.sessions):  # one after another: each start has the CPU
                     terms.append(await at_table(ssh_port, f"p{i}", stack))
                 await asyncio.sleep(1.0)
-                pids = tree(proc.pid)
+                pids = [proc.pid, *descendants(proc.pid)]
                 figures = [memory(p) for p in pids]
                 rss = sum(r for r, _ in figures)
                 pss = sum(p for _, p in figures)

@@ -21,7 +21,6 @@ Linux only (/proc). Needs the test extra (textual-serve, playwright) and /usr/bi
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import statistics
 import sys
@@ -30,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.procs import descendants, memory
 from tests.web.browser import (
     SCREEN_JS,
     GamePage,
     Server,
     chromium,
-    descendants,
     process_group,
     serve_web,
     wait_gone,
@@ -53,19 +52,6 @@ MARKS_JS = """() => {
   const marks = Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]));
   return {loaded: nav ? nav.loadEventEnd : null, open: marks["pigeon-ws-open"], data: marks["pigeon-first-data"]};
 }"""
-
-
-def memory(pid: int) -> tuple[int, int]:
-    """(RSS, PSS) of one process in bytes."""
-    rss = pss = 0
-    with contextlib.suppress(OSError):
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Rss:"):
-                    rss = int(line.split()[1]) * 1024
-                elif line.startswith("Pss:"):
-                    pss = int(line.split()[1]) * 1024
-    return rss, pss
 
 
 def start_once(context: object, server: Server, spare: bool) -> dict[str, float]:

@@ -203,25 +203,6 @@ def prompt(text: str) -> list[str]:
     return []
 
 
-def descendants(root: int) -> list[int]:
-    """Every living process below `root` (from /proc; Linux)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError):
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                if fields[0] != "Z":
-                    parents[int(entry)] = int(fields[1])
-    out, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        kids = [p for p, pp in parents.items() if pp == pid]
-        out += kids
-        todo += kids
-    return out
-
-
 def process_group(pgid: int) -> list[int]:
     """Every living process of process group `pgid`."""
     out = []

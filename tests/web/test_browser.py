@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import BrowserContext
 
+from tests.procs import descendants
 from tests.web.browser import (
     WAIT,
     GamePage,
     chromium,
-    descendants,
     process_group,
     process_group_of,
     serve_web,
