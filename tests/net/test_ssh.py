@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -81,8 +82,16 @@ def login(server: SshServer, user: str = "ada", **kw: Any) -> Any:
     return asyncssh.connect("127.0.0.1", server.port, username=user, known_hosts=None, **kw)
 
 
+_SGR = re.compile(rb"\x1b\[[0-9;:]*m")
+"""A complete Select Graphic Rendition sequence (colours and bold): it changes no character and
+moves no cursor. One cut in two by the channel is left whole for pyte, which then parses it."""
+
+
 class Terminal(asyncssh.SSHClientSession[bytes]):
-    """A player's terminal: everything the channel sends goes through a VT emulator."""
+    """A player's terminal: everything the channel sends goes through a VT emulator, less the
+    colours. The tests read words, and pyte parses escape sequences one character at a time in
+    Python: the TUI's colour changes were most of its bytes and about half of this module's CPU
+    in the test process (`raw` keeps every byte as sent)."""
 
     def __init__(self, columns: int = 80, rows: int = 24) -> None:
         self.screen = pyte.Screen(columns, rows)
@@ -90,20 +99,30 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
         self.raw = bytearray()
         self.closed = asyncio.Event()
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self._lines: list[str] | None = None
 
     def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:
         self.chan = chan
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self.raw += data
-        self.stream.feed(data)
+        self.stream.feed(_SGR.sub(b"", data))
+        self._lines = None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
 
     @property
+    def lines(self) -> list[str]:
+        """The screen's rows, as pyte draws them (read again only after new bytes: the waits
+        below look every 50 ms, and pyte builds every row from its cells at each look)."""
+        if self._lines is None:
+            self._lines = self.screen.display
+        return self._lines
+
+    @property
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return "\n".join(self.lines)
 
     async def wait_for(self, *words: str, timeout: float = WAIT) -> str:
         """Wait until one of `words` is on screen; return it."""
@@ -123,6 +142,7 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
     def resize(self, columns: int, rows: int) -> None:
         assert self.chan is not None
         self.screen.resize(rows, columns)
+        self._lines = None
         self.chan.change_terminal_size(columns, rows)
 
 
@@ -269,16 +289,16 @@ async def test_resize_reaches_the_tui_and_it_redraws(tmp_path: Path, tuis: Zygot
     async with front_door(tmp_path, command=tuis.tui_command) as (server, _host), login(server) as conn:
         term = await at_lobby(conn)
         async with asyncio.timeout(WAIT):  # the footer may be drawn a frame after the lobby
-            while "Quit" not in term.screen.display[23]:
+            while "Quit" not in term.lines[23]:
                 await asyncio.sleep(0.05)
         term.resize(100, 30)
         async with asyncio.timeout(WAIT):
-            while "Quit" not in term.screen.display[29]:
+            while "Quit" not in term.lines[29]:
                 await asyncio.sleep(0.05)
-        assert len(term.screen.display[29].rstrip()) > 0
+        assert len(term.lines[29].rstrip()) > 0
         term.resize(80, 24)
         async with asyncio.timeout(WAIT):
-            while "Quit" not in term.screen.display[23]:
+            while "Quit" not in term.lines[23]:
                 await asyncio.sleep(0.05)
 
 
