@@ -103,14 +103,18 @@ def birds(cards: Sequence[str]) -> str:
     """Cards as a phrase grouped by species, rarest first: "2 Owls, a Robin"."""
     counts: dict[str, int] = {}
     for c in cards:
-        s = SPECIES_OF[c]
-        counts[s] = counts.get(s, 0) + 1
+        s = _OF[c]
+        if s in counts:
+            counts[s] += 1
+        else:
+            counts[s] = 1
+    if len(counts) == 1:  # a third of the calls (an end's label: rules._end_options)
+        for s, k in counts.items():
+            return _PHRASES[s][k]
     parts = []
-    for sp in SPECIES_ORDER:
-        k = counts.get(sp, 0)
-        if k:
-            d = SPECIES[sp]
-            parts.append(f"{k} {d.plural}" if k > 1 else _a(d.name))
+    for s in SPECIES_ORDER:
+        if s in counts:
+            parts.append(_PHRASES[s][counts[s]])
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -179,3 +183,8 @@ def _a(noun: str) -> str:
 
 def _n(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+_OF: Final = SPECIES_OF
+_PHRASES: Final = {s: ("", _a(d.name), *(f"{k} {d.plural}" for k in range(2, d.count + 1))) for s, d in SPECIES.items()}
+"""By species and count, birds()'s phrase: made once, not for every label and event."""
