@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
+from net.clock import Clock, LoopClock, sleep
 from net.discovery import (
     DATAGRAM_MAX,
     DISCOVERY_PORT,
@@ -208,7 +209,7 @@ class Found:
     address: str
     game: Game
     seen: float
-    """`time.monotonic()` of the last answer."""
+    """When the last answer came, on the finder's clock."""
 
     @property
     def join_address(self) -> str:
@@ -277,12 +278,14 @@ class Finder:
 
     `await finder.run(on_change)` probes every `interval` seconds for at most `rounds` rounds
     (cancel it to stop sooner), calling `on_change(games)` whenever the list changes.
-    `await discover(targets)` is the one-shot form.
+    `await discover(targets)` is the one-shot form. Its rounds, waits and the games' age run on
+    `clock` (the event loop's unless given: a test moves a fake one round by round).
     """
 
-    def __init__(self, targets: Sequence[Target], *, bind: str = "0.0.0.0") -> None:
+    def __init__(self, targets: Sequence[Target], *, bind: str = "0.0.0.0", clock: Clock | None = None) -> None:
         self.targets = list(targets)
         self.bind = bind
+        self.clock: Clock = clock or LoopClock()
         self.games: dict[tuple[str, int], Found] = {}
         self._nonces: list[int] = []
         self._changed = False
@@ -301,12 +304,12 @@ class Finder:
         if key not in self.games and len(self.games) >= FOUND_MAX:
             return
         old = self.games.get(key)
-        self.games[key] = Found(address, game, time.monotonic())
+        self.games[key] = Found(address, game, self.clock.now())
         if old is None or old.game != game:
             self._changed = True
 
     def expire(self, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
+        now = self.clock.now() if now is None else now
         for key, found in list(self.games.items()):
             if now - found.seen > GAME_TTL:
                 del self.games[key]
@@ -349,16 +352,16 @@ class Finder:
             for n in range(max(1, rounds)):
                 self._send(transport)
                 if n == 0:
-                    await asyncio.sleep(first_wait)
+                    await sleep(self.clock, first_wait)
                     self.expire()
                     self._changed = False
                     if on_change is not None:
                         on_change(self.listed())
                     if rounds == 1:
                         break
-                    await asyncio.sleep(max(0.0, interval - first_wait))
+                    await sleep(self.clock, max(0.0, interval - first_wait))
                     continue
-                await asyncio.sleep(interval)
+                await sleep(self.clock, interval)
                 self.expire()
                 if self._changed and on_change is not None:
                     on_change(self.listed())

@@ -12,6 +12,7 @@ import pytest
 
 import net.discovery_udp
 from net.client import Client
+from net.clock import FakeClock, LoopFakeClock
 from net.discovery import (
     ANNOUNCE_MAX,
     DISCOVERY_PORT,
@@ -24,6 +25,9 @@ from net.discovery import (
     read_probe,
 )
 from net.discovery_udp import (
+    FIRST_WAIT,
+    GAME_TTL,
+    PROBE_INTERVAL,
     Finder,
     Responder,
     answers_to,
@@ -192,28 +196,54 @@ async def test_no_discovery_means_no_answer() -> None:
     assert await discover([(LOOPBACK, udp)], wait=0.3, bind=LOOPBACK) == []
 
 
-async def test_the_list_is_refreshed_live_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(net.discovery_udp, "GAME_TTL", 0.35)
+async def test_the_list_is_refreshed_live_and_bounded() -> None:
+    """A finder's list follows the host's answers round by round (a seat taken shows at the next
+    answer), drops a host GAME_TTL after its last answer, and stops after its rounds. The rounds
+    and the games' age run on a clock the test moves: each answer is awaited as it comes (real
+    UDP), then the clock goes on to the next round, with the real interval, wait and TTL."""
+    clock = LoopFakeClock()
     seen: list[list[int]] = []
     async with running_host(table_config(seats=4, bots=0), discovery_port=0) as host:
         udp = host.discovery_port
         assert udp is not None
-        finder = Finder([(LOOPBACK, udp)], bind=LOOPBACK)
+        finder = Finder([(LOOPBACK, udp)], bind=LOOPBACK, clock=clock)
 
         def changed(found: list[net.discovery_udp.Found]) -> None:
             seen.append([f.game.free for f in found])
 
-        run = asyncio.create_task(finder.run(changed, rounds=30, interval=0.05, first_wait=0.05))
-        while not seen:
-            await asyncio.sleep(0.05)
-        assert seen[0] == [4]
+        run = asyncio.create_task(finder.run(changed, rounds=30))
+        await _answered(finder, free=4)
+        await _next_round(clock, run)  # FIRST_WAIT after the first probes: the list is shown
+        assert seen == [[4]] and clock.now() == FIRST_WAIT
         host.tables[1].sit(_Conn(), "Ada")  # a seat is taken: the next answers say so
-        while [3] not in seen:
-            await asyncio.sleep(0.05)
-    while [] not in seen:  # the host is gone: it drops off the list
-        await asyncio.sleep(0.05)
-    result = await asyncio.wait_for(run, 10)  # 30 rounds and no more
-    assert result == []
+        await _next_round(clock, run)  # the second round's probes go out
+        await _answered(finder, free=3)
+        await _next_round(clock, run)
+        assert seen == [[4], [3]]
+        heard = max(f.seen for f in finder.games.values())
+    while not run.done():  # the host is gone: it drops off the list
+        await _next_round(clock, run)
+        if clock.now() - heard <= GAME_TTL:
+            assert seen[-1] == [3], (clock.now(), heard)
+    assert seen[-1] == [] and clock.now() == 30 * PROBE_INTERVAL, "30 rounds and no more"
+    assert run.result() == []
+
+
+async def _answered(finder: Finder, free: int) -> None:
+    """Wait (in real time) until the host's answer saying `free` seats is in."""
+    async with asyncio.timeout(10.0):
+        while not any(f.game.free == free for f in finder.games.values()):
+            await asyncio.sleep(0.001)
+
+
+async def _next_round(clock: LoopFakeClock, run: asyncio.Task[Any]) -> None:
+    """Once the finder waits on `clock` (or is done), move the clock to the end of that wait."""
+    async with asyncio.timeout(10.0):
+        while (due := clock.next_due()) is None and not run.done():
+            await asyncio.sleep(0.001)
+    if due is not None:
+        clock.advance(due - clock.now())
+    await asyncio.sleep(0)  # the finder's sleep returns on the loop's next step
 
 
 class _Conn:
@@ -263,7 +293,7 @@ async def test_a_host_bound_to_loopback_is_found_as_on_this_machine() -> None:
 
 
 def test_a_host_heard_on_the_lan_and_on_loopback_is_listed_once() -> None:
-    finder = Finder([])
+    finder = Finder([], clock=FakeClock())  # no event loop here: the finder's time is this clock
     finder._nonces = [5]
     finder.heard(announcement(_game(), 5), LOOPBACK)
     finder.heard(announcement(_game(), 5), "192.168.1.20")
