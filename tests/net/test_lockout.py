@@ -10,14 +10,26 @@ from typing import Any
 import pytest
 
 from net.clock import LoopFakeClock
-from net.host import Host
-from net.limits import Limits
+from net.host import Host, HostConfig
+from net.limits import MAX_CONNECTIONS, PENDING_PER_ADDRESS, PER_ADDRESS, Limits
 from net.lobby import HostSession
 from net.table import Phase
 
 from .helpers import Raw, due, play_raw, running_host, table_config
 
-HOSTILE = 300
+CROWD_LIMITS = Limits(
+    ping_interval=5.0,
+    idle_timeout=30.0,
+    hello_timeout=30.0,
+    max_connections=MAX_CONNECTIONS // 4,
+    per_address=PER_ADDRESS // 4,
+    pending_per_address=PENDING_PER_ADDRESS // 4,
+)
+"""The host's caps on connections without a seat, a quarter of the real ones (64 in all, 8 per
+address, 2 not greeted yet per address): the same code turns the crowd away at each cap, for a
+quarter of the connections (test_the_crowd_caps_are_the_real_ones_scaled_down pins the real ones)."""
+HOSTILE = 80
+"""Past every cap of CROWD_LIMITS, as 300 was past the real ones (hence the test's name)."""
 
 
 class Idler:
@@ -85,14 +97,16 @@ def _rules() -> str:
 async def test_a_seat_token_gets_back_in_past_300_hostile_connections(
     say_hello: bool, spread: int, sockets: bool
 ) -> None:
-    """300 connections that hold a slot as cheaply as they can (said hello and only answer pings,
-    or never said hello), from the player's own address or from 30 others: the player who drops
-    comes back with their token, gets their seat and finishes the game. The crowd is what the
-    host makes of it, so one case comes through sockets, the others through memory (`Raw.pipe`:
-    the host serves them as accepted sockets; each socket cost far more than its frames). The connections' clock
-    is the test's: the host pings each of the crowd once, when the test moves it a ping interval
-    on (on the loop's clock, the pings of 300 connections grew with the test's length)."""
-    limits = Limits(ping_interval=5.0, idle_timeout=30.0, hello_timeout=30.0)
+    """A crowd that holds slots as cheaply as it can (said hello and only answers pings, or never
+    said hello), from the player's own address or from 30 others, past the caps on connections
+    without a seat: the player who drops comes back with their token, gets their seat and
+    finishes the game. The crowd is HOSTILE (80) against CROWD_LIMITS, a quarter of the host's
+    caps; the name's 300 was the crowd against the real caps, and each case meets the same caps
+    as then. What is tested is what the host makes of the crowd, so one case comes through
+    sockets, the others through memory (`Raw.pipe`: the host serves them as accepted sockets).
+    The connections' clock is the test's: the host pings each of the crowd once, when the test
+    moves it a ping interval on."""
+    limits = CROWD_LIMITS
     clock = LoopFakeClock()
     table = table_config(seats=2, bots=1, away_grace=60.0)
     async with running_host(table, limits=limits, conn_clock=clock) as host:
@@ -129,6 +143,17 @@ async def test_a_seat_token_gets_back_in_past_300_hostile_connections(
         finally:
             for idler in crowd:
                 await idler.close()
+
+
+def test_the_crowd_caps_are_the_real_ones_scaled_down() -> None:
+    """What a host runs with unless told otherwise: 256 connections without a seat, 32 of them
+    per address, 8 per address that have not said hello; the crowd test runs a quarter of each
+    (its other limits are about pings and timeouts)."""
+    real = HostConfig().limits
+    assert (real.max_connections, real.per_address, real.pending_per_address) == (256, 32, 8)
+    caps = ("max_connections", "per_address", "pending_per_address")
+    assert all(getattr(CROWD_LIMITS, cap) * 4 == getattr(real, cap) for cap in caps)
+    assert HOSTILE > CROWD_LIMITS.max_connections and HOSTILE > CROWD_LIMITS.per_address
 
 
 async def test_connections_that_never_join_a_table_are_closed_in_time() -> None:
