@@ -132,21 +132,26 @@ def ask(state: GameState, ev: Events) -> None:
 def _species_options(hand: Cards, labels: Mapping[str, tuple[str, ...]]) -> tuple[Option, ...]:
     """One option per species in the hand (rarest first) that has a label for its count: every
     species to lay (_LAY_LABELS), or those that can fly (_FLY_LABELS, C4.1)."""
-    groups: dict[str, list[str]] = {}
+    # every species a key already, in table order (a C copy): a card's group is found with one
+    # lookup, and the groups come out rarest first
+    groups = _NO_GROUPS.copy()
     for c in hand:
         s = _OF[c]
-        if s in groups:
-            groups[s].append(c)
-        else:
+        cards = groups[s]
+        if cards is None:
             groups[s] = [c]
+        else:
+            cards.append(c)
     out = []
-    for s in SPECIES_ORDER:
-        if s in groups:
-            cards = groups[s]
+    for s, cards in groups.items():
+        if cards is not None:
             label = labels[s][len(cards)]
             if label:
                 out.append(_option((s, label, tuple(cards))))
     return tuple(out)
+
+
+_NO_GROUPS: Final[dict[str, list[str] | None]] = dict.fromkeys(SPECIES_ORDER)
 
 
 def _end_options(row: Cards, species: str, index: int) -> tuple[Option, ...]:
