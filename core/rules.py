@@ -56,24 +56,30 @@ def apply(
     `advance`.
     """
     open_, stack = state.open, state.stack
-    # find(): the commonest choices (a text value or a tuple of texts answering the only open
-    # decision) checked here, a call less at every decision; anything else, refusals included,
-    # goes through find_choice
-    decision = open_[0] if len(open_) == 1 else None
+    # find(): the commonest choices (a value the only open decision offers, handed back as it is,
+    # as bots do, or a text or a tuple of texts equal to one) checked here, a call less at every
+    # decision; anything else, refusals included, goes through find_choice
     value: OptionValue | None = None
-    if decision is not None and decision.id == decision_id and decision.player == player:
-        kind: type | None = type(option)
-        if kind is tuple:  # as find_choice takes it only if made of str and int (not bool)
-            for x in option:  # type: ignore[attr-defined]
-                if type(x) is not str and type(x) is not int:
-                    kind = None
-                    break
-        if kind is str or kind is tuple:
+    if len(open_) == 1:
+        decision = open_[0]
+        if decision.id == decision_id and decision.player == player:
             for o in decision.options:
-                if o[0] == option:  # [0]: .value is a descriptor call
-                    value = o[0]
+                if o[0] is option:  # the very value offered ([0]: .value is a descriptor call):
+                    value = option  # valid as it is, without the type checks below
                     break
-    if value is None or decision is None:
+            else:
+                kind: type | None = type(option)
+                if kind is tuple:  # as find_choice takes it only if made of str and int (not bool)
+                    for x in option:  # type: ignore[attr-defined]
+                        if type(x) is not str and type(x) is not int:
+                            kind = None
+                            break
+                if kind is str or kind is tuple:
+                    for o in decision.options:
+                        if o[0] == option:
+                            value = o[0]
+                            break
+    if value is None:
         decision, value = find_choice(open_, state.over, player, decision_id, option)
     if state.unread is not None:  # views glanced at this state: built before it changes
         read_glances(state)

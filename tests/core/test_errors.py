@@ -66,6 +66,21 @@ def test_apply_accepts_a_list_for_a_tuple_option() -> None:
     assert decision(state, 0).values()[0] == "road"
 
 
+def test_apply_takes_an_offered_value_and_an_equal_copy_of_it_alike() -> None:
+    """design.md: a choice names an option by its value. A bot hands back the very object offered
+    and a client an equal one decoded from the wire: both are the same choice."""
+    for pick in (0, 1):  # "draw" (a text) and ("play", GUANO[0]) (a tuple)
+        offered, copied = _state(), _state()
+        value = decision(offered, 0).options[pick][0]
+        assert isinstance(value, tuple | str)
+        copy_ = tuple(list(value)) if isinstance(value, tuple) else "".join(list(value))
+        assert copy_ == value and copy_ is not value
+        events = apply(offered, 0, decision(offered, 0).id, value)
+        assert apply(copied, 0, decision(copied, 0).id, copy_) == events
+        assert offered.to_dict() == copied.to_dict()
+        assert decision(offered, 0).values() == decision(copied, 0).values()
+
+
 def test_apply_refuses_everything_once_the_game_is_over() -> None:
     """R6.1: a finished game refuses every choice with GAME_OVER; nothing changes."""
     state = build(2, spare_flock="removed", actions_left=0, flock=[], final_left=1)
