@@ -307,7 +307,10 @@ def _ask_window(state: GameState, f: Frame, announced: Frame | None, ev: Events)
             hand = hands[s]
             for c in hand:
                 if c in _GUANO_PLAY:
-                    asks.append((s, (decline, *[_GUANO_PLAY[c][z] for c in first_of(hand, GUANO_KINDS)])))
+                    opts = [decline]  # a loop, not a comprehension (a function made and called)
+                    for c in first_of(hand, GUANO_KINDS):
+                        opts.append(_GUANO_PLAY[c][z])
+                    asks.append((s, (*opts,)))
                     break
             else:
                 if blind:
@@ -363,7 +366,10 @@ def _resolve_share(state: GameState, f: Frame, plays: list[tuple[int, str]], ev:
         state.hands[s] = less(state.hands[s], card)
         state.played.append(card)
         emit_played(ev, s, card, ZIDS[f["zone"]], True)
-    state.stack.append({"k": "wroom", "zone": f["zone"], "players": (f["by"], *(s for s, _ in plays))})
+    players = [f["by"]]  # a loop, not a generator (a function made and called)
+    for s, _ in plays:
+        players.append(s)
+    state.stack.append({"k": "wroom", "zone": f["zone"], "players": (*players,)})
 
 
 def _resolve_fine(state: GameState, f: Frame, plays: list[tuple[int, str]], ev: Events) -> None:
@@ -501,7 +507,13 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
     anything_fits = z >= BALCONY0 or (z != CABLES_I and CITY_CAPACITY[z] is None)
     for y in _SOURCES[state.players][by][z]:  # birdseed_sources(state, by, z)
         if y not in given:
-            ps = [*state.pigeons[y]] if anything_fits else [p for p in state.pigeons[y] if fits(state, z, p, extra)]
+            if anything_fits:
+                ps = [*state.pigeons[y]]
+            else:  # a loop, not a comprehension (a function made and called)
+                ps = []
+                for p in state.pigeons[y]:
+                    if fits(state, z, p, extra):
+                        ps.append(p)
             if ps:
                 movable[y] = ps
     if not movable:
@@ -515,9 +527,17 @@ def birdseed(state: GameState, f: Frame, ev: Events) -> None:
         book, cap = state.book, CITY_CAPACITY[z]
         assert cap is not None  # a Zone with a limit
         free = cap - spaces(state, z) - extra
-        smallest = {y: min(book[p].size for p in ps) for y, ps in movable.items()}
-        room_for_all = sum(smallest.values()) <= free
-        rest = sum(smallest.values()) - smallest[first]  # what the other Zones need at least
+        need = least = 0  # what each Zone giving needs at least, in all and the first's: loops,
+        for y, ps in movable.items():  # not comprehensions and min() (a function made and called each)
+            small = book[ps[0]].size
+            for p in ps:
+                if book[p].size < small:
+                    small = book[p].size
+            need += small
+            if y == first:
+                least = small
+        room_for_all = need <= free
+        rest = need - least  # what the other Zones need at least
         ps = [p for p in movable[first] if book[p].size + rest <= free]
     if room_for_all:
         prompt = _BIRDSEED_FROM[first]
@@ -639,9 +659,11 @@ def redirect(state: GameState, f: Frame, ev: Events) -> None:
     for p in chosen:
         extra += book[p].size
     home = BALCONY0 + by
-    can = [m[0] for m in moves if m[2] == home and m[0] not in chosen and fits(state, z, m[0], extra)]
-    if can:
-        opts = [pigeon_option(state, p) for p in can]
+    opts = []  # a loop, not comprehensions (a function made and called each)
+    for m in moves:
+        if m[2] == home and m[0] not in chosen and fits(state, z, m[0], extra):
+            opts.append(pigeon_option(state, m[0]))
+    if opts:
         if chosen:
             opts.insert(0, _SEND_NO_MORE)
         ask(state, f, by, _PICK, _REDIRECT_TO[z], opts)
@@ -737,7 +759,10 @@ def _birdseed_targets(state: GameState, n: int) -> Iterator[int]:
     """R5.3: the Zones that some pigeon of another Zone may legally move to (a generator, so
     `playable` stops at the first)."""
     p = state.pigeons
-    occupied = [y for y in range(n) if p[y]]
+    occupied = []
+    for y in range(n):  # a loop, not a comprehension (a function made and called)
+        if p[y]:
+            occupied.append(y)
     if not occupied:
         return
     for z in range(n):
@@ -749,8 +774,15 @@ def _birdseed_targets(state: GameState, n: int) -> Iterator[int]:
         cap = CITY_CAPACITY[z]
         if cap is not None and spaces(state, z) >= cap:
             continue  # full: every pigeon takes at least one space
-        if any(fits(state, z, q) for y in occupied if y != z for q in p[y]):
-            yield z
+        for y in occupied:  # loops, not any() of a generator (a function made and called)
+            if y != z:
+                for q in p[y]:
+                    if fits(state, z, q):
+                        break
+                else:
+                    continue
+                yield z
+                break
 
 
 def play_action(state: GameState, seat: int, card: str, z: int, ev: Events) -> None:

@@ -198,7 +198,11 @@ _LEAVE: Final = Option(DONE, "Leave the others where they are")
 def lady_answer(state: GameState, f: Frame, player: int, value: OptionValue, ev: Events) -> None:
     if value != DONE:
         pigeon = str(value)
-        src = next(z for z, ps in enumerate(state.pigeons) if pigeon in ps)
+        src = 0
+        for ps in state.pigeons:  # a loop, not next() of a generator (a function made and called)
+            if pigeon in ps:
+                break
+            src += 1
         state.stack.append(batch(((pigeon, src, f["zone"], player),)))
 
 
