@@ -451,7 +451,10 @@ def blam(state: GameState, f: Frame, ev: Events) -> None:
     z, picked = f["zone"], f["picked"]
     need = min(2 if z == STATUE_I else 1, len(state.pigeons[z]))
     if len(picked) < need:
-        left = [p for p in state.pigeons[z] if p not in picked]
+        left = []  # a loop, not a comprehension (a function made and called)
+        for p in state.pigeons[z]:
+            if p not in picked:
+                left.append(p)
         if len(left) + len(picked) == need:
             picked = picked + tuple(left)
         else:
@@ -708,7 +711,11 @@ def targets(state: GameState, seat: int, card: str) -> list[int]:
     n = BALCONY0 + state.players  # zone_count(state)
     p = state.pigeons
     if kind in GUANO_KINDS:
-        return [z for z in range(n) if p[z]]
+        out = []  # a loop, not a comprehension (a function made and called)
+        for z in range(n):
+            if p[z]:
+                out.append(z)
+        return out
     if kind is _WROOM:
         return [0]  # R5 [D]: Wroom!, Zot! and Blam! need no pigeon (they then take nothing)
     if kind is _ZOT:

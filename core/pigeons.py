@@ -151,7 +151,13 @@ def land_batch(state: GameState, f: Frame, ev: Events) -> None:
                 new_event(Event, (_HEADING, None, (m[0],), None, ZIDS[m[2]], False, 0, 0, 0, False, None, 0, None))
             )
         state.stack.append({**f, "asked": asked + tuple(new)})
-        owners = (new[0][0],) if len(new) == 1 else tuple(clockwise(state, {s for s, _ in new}))
+        if len(new) == 1:
+            owners: tuple[int, ...] = (new[0][0],)
+        else:  # a loop, not a set comprehension (a function made and called)
+            seats = set()
+            for s, _ in new:
+                seats.add(s)
+            owners = tuple(clockwise(state, seats))
         state.stack.append({"k": "window", "w": "birdseed", "owners": owners})
         return
     air, pigeons, book = state.air, state.pigeons, state.book
@@ -220,7 +226,10 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
     z = f["zone"]
     if "todo" not in f:
         proof = f["cause"] in ("blam", "crowd")
-        todo = [p for p in state.pigeons[z] if not (proof and state.book[p].rule is _STUPID)]
+        todo = []  # a loop, not a comprehension (a function made and called)
+        for p in state.pigeons[z]:
+            if not (proof and state.book[p].rule is _STUPID):
+                todo.append(p)
         todo.sort(key=lambda p: -state.book[p].size)
         emit_plain(ev, _SCARED, f["by"], tuple(todo), ZIDS[z], None)
         f = {**f, "todo": tuple(todo), "moves": ()}
@@ -251,7 +260,9 @@ def scare_step(state: GameState, f: Frame, ev: Events) -> None:
                 tied.append(y)
         if len(tied) > 1:
             name = state.book[pigeon].name
-            opts = [zone_option(state, y) for y in tied]
+            opts = []  # a loop, not a comprehension (a function made and called)
+            for y in tied:
+                opts.append(zone_option(state, y))
             prompt = f"The scared {name} lands on the least crowded Zone: which of these?"
             ask(state, {**f, "todo": todo, "moves": moves}, f["by"], _LAND, prompt, opts)
             return
@@ -298,7 +309,10 @@ def make_trophy(state: GameState, seat: int, pigeon: str, z: int, ev: Events) ->
 def redirect_targets(state: GameState, seat: int, moves: tuple[tuple[str, int, int, int], ...]) -> list[int]:
     """R5.3 reaction: Zones other than the seat's Balcony where one of its incoming pigeons fits."""
     home = BALCONY0 + seat
-    incoming = [m[0] for m in moves if m[2] == home]
+    incoming = []  # a loop, not a comprehension (a function made and called)
+    for m in moves:
+        if m[2] == home:
+            incoming.append(m[0])
     extra = planned(state, moves)
     out = []
     for y in range(BALCONY0 + state.players):  # zone_count(state); loops, not any() of a generator (two calls)

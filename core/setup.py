@@ -8,7 +8,7 @@ from core.flow import fits
 from core.house import BOOK, HouseRules
 from core.rng import below, seed_state, shuffle
 from core.rules import advance
-from core.state import MAX_PLAYERS, MIN_PLAYERS, REMOVED, GameState
+from core.state import MAX_PLAYERS, MIN_PLAYERS, REMOVED, GameState, Trophy
 from core.turn import start_turn
 
 START_HAND = 3
@@ -43,9 +43,18 @@ def new_game(
     flock, deck = list(FLOCK_IDS), list(ACTION_IDS)
     rng = shuffle(rng, flock)
     rng = shuffle(rng, deck)
-    removed = [flock.pop() for _ in range(REMOVED[players])]
+    # loops and slices, not comprehensions (a function made and called each), here and below
+    removed = flock[len(flock) - REMOVED[players] :]  # popped from the top, one at a time
+    removed.reverse()
+    del flock[len(flock) - REMOVED[players] :]
     if first_player is None:
         rng, first_player = below(rng, players)
+    hands: list[list[str]] = []
+    trophies: list[list[Trophy]] = []
+    for _ in range(players):
+        hands.append([])
+        trophies.append([])
+    empty: list[tuple[str, ...]] = [()]  # () is one object: a list of them shares nothing
     state = GameState(
         edition=edition,
         players=players,
@@ -58,10 +67,10 @@ def new_game(
         played=[],
         removed=removed,
         air=[],
-        hands=[[] for _ in range(players)],
-        pigeons=[() for _ in range(len(CITY) + players)],
-        guano=[() for _ in range(len(CITY) + players)],
-        trophies=[[] for _ in range(players)],
+        hands=hands,
+        pigeons=empty * (len(CITY) + players),
+        guano=empty * (len(CITY) + players),
+        trophies=trophies,
         first=first_player,
         active=first_player,
         turn=0,
