@@ -91,42 +91,72 @@ def load(d: object) -> GameState:
 def ask(state: GameState, ev: Events) -> None:
     """Open the decision of the state's step; a step with nothing to ask moves on (no draw
     without cards to draw, no flock without one in hand, a turn with an empty hand ends)."""
-    while not state.over:
-        step = state.step
-        seat = state.active
-        hand = state.hands[seat]
-        if step is LAY_SPECIES:
-            options = _species_options(hand, _LAY_LABELS)
-            if not options:
-                end_turn(state, ev)
-                continue
-            prompt = _LAY_PROMPT
-        elif step is LAY_ROW:
-            assert state.laying is not None
-            prompt = _ROW_PROMPTS[state.laying][list(map(_KIND, hand)).count(state.laying)]
-            options = _ROW_OPTIONS
-        elif step is LAY_END:
-            assert state.laying is not None and state.row is not None
-            options = _end_options(state.rows[state.row], state.laying, state.row)
-            prompt = _END_PROMPTS[state.row]
-        elif step is DRAW_TWO:
-            if not state.draw and not state.discard:
-                state.step = FLY
-                continue
-            options = _DRAW_OPTIONS
-            prompt = _DRAW_PROMPT
-        elif step is FLY:
-            options = _species_options(hand, _FLY_LABELS) if has_flock(hand) else ()
-            if not options:
-                end_turn(state, ev)
-                continue
-            options += _FLY_PASS
-            prompt = _FLY_PROMPT
-        else:
-            raise AssertionError(f"no step {step!r} in a CuBirds turn")
-        state.open = (_new_decision(state.next_id, seat, step, prompt, options),)
-        state.next_id += 1
-        return
+    while not state.over and not _ASKS[state.step](state, ev):
+        pass
+
+
+def _ask_species(state: GameState, ev: Events) -> bool:
+    """C3.1: the species to lay; a turn with an empty hand ends. Whether a decision opened."""
+    options = _species_options(state.hands[state.active], _LAY_LABELS)
+    if not options:
+        end_turn(state, ev)
+        return False
+    state.open = (_new_decision(state.next_id, state.active, LAY_SPECIES, _LAY_PROMPT, options),)
+    state.next_id += 1
+    return True
+
+
+def _ask_row(state: GameState, ev: Events) -> bool:
+    """C3.1: the row (asked here only when a state is loaded or the end step goes back)."""
+    assert state.laying is not None
+    hand = state.hands[state.active]
+    prompt = _ROW_PROMPTS[state.laying][list(map(_KIND, hand)).count(state.laying)]
+    state.open = (_new_decision(state.next_id, state.active, LAY_ROW, prompt, _ROW_OPTIONS),)
+    state.next_id += 1
+    return True
+
+
+def _ask_end(state: GameState, ev: Events) -> bool:
+    """C3.1: the end (asked here only when a state is loaded)."""
+    assert state.laying is not None and state.row is not None
+    options = _end_options(state.rows[state.row], state.laying, state.row)
+    state.open = (_new_decision(state.next_id, state.active, LAY_END, _END_PROMPTS[state.row], options),)
+    state.next_id += 1
+    return True
+
+
+def _ask_draw(state: GameState, ev: Events) -> bool:
+    """C3.3: draw two or not; no draw without cards to draw."""
+    if not state.draw and not state.discard:
+        state.step = FLY
+        return False
+    state.open = (_new_decision(state.next_id, state.active, DRAW_TWO, _DRAW_PROMPT, _DRAW_OPTIONS),)
+    state.next_id += 1
+    return True
+
+
+def _ask_fly(state: GameState, ev: Events) -> bool:
+    """C4.1: fly a flock or not; without one in hand the turn ends (C5)."""
+    hand = state.hands[state.active]
+    options = _species_options(hand, _FLY_LABELS) if has_flock(hand) else ()
+    if not options:
+        end_turn(state, ev)
+        return False
+    state.open = (_new_decision(state.next_id, state.active, FLY, _FLY_PROMPT, options + _FLY_PASS),)
+    state.next_id += 1
+    return True
+
+
+_ASKS: Final[dict[DecisionKind | None, Callable[[GameState, Events], bool]]] = {
+    LAY_SPECIES: _ask_species,
+    LAY_ROW: _ask_row,
+    LAY_END: _ask_end,
+    DRAW_TWO: _ask_draw,
+    FLY: _ask_fly,
+}
+"""Each step's opener: True if it opened a decision, False if the step moved on (`ask` goes on
+with the next). An answer that knows the next step calls its opener at once, `ask` only if it
+moved on: the step is not looked up again at every decision."""
 
 
 def _species_options(hand: Cards, labels: Mapping[str, tuple[str, ...]]) -> tuple[Option, ...]:
@@ -263,13 +293,20 @@ def _answer_end(state: GameState, o: Option, ev: Events) -> None:
     if value == BACK:
         state.row = None
         state.step = LAY_ROW
+        ask(state, ev)
+        return
+    assert state.laying is not None and state.row is not None and type(value) is str
+    # the option's refs are the row and the cards this end encloses (_end_options)
+    took = lay(state, state.active, state.laying, state.row, value, ev, len(o[2]) - 1)
+    state.laying = state.row = None
+    if took:
+        state.step = FLY
+        if not _ask_fly(state, ev):
+            ask(state, ev)
     else:
-        assert state.laying is not None and state.row is not None and type(value) is str
-        # the option's refs are the row and the cards this end encloses (_end_options)
-        took = lay(state, state.active, state.laying, state.row, value, ev, len(o[2]) - 1)
-        state.laying = state.row = None
-        state.step = FLY if took else DRAW_TWO
-    ask(state, ev)
+        state.step = DRAW_TWO
+        if not _ask_draw(state, ev):
+            ask(state, ev)
 
 
 def _answer_draw(state: GameState, o: Option, ev: Events) -> None:
@@ -277,7 +314,8 @@ def _answer_draw(state: GameState, o: Option, ev: Events) -> None:
     if o[0] == DRAW_VALUE:
         draw_cards(state, state.active, DRAW, ev)
     state.step = FLY
-    ask(state, ev)
+    if not _ask_fly(state, ev):
+        ask(state, ev)
 
 
 def _answer_fly(state: GameState, o: Option, ev: Events) -> None:
@@ -287,7 +325,8 @@ def _answer_fly(state: GameState, o: Option, ev: Events) -> None:
         assert type(value) is str
         fly(state, state.active, value, ev)
     end_turn(state, ev)
-    ask(state, ev)
+    if not state.over and not _ask_species(state, ev):
+        ask(state, ev)
 
 
 _ANSWERS: Final[dict[DecisionKind, Callable[[GameState, Option, Events], None]]] = {
