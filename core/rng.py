@@ -77,9 +77,3 @@ def _shuffle_long(s: int, items: MutableSequence[_T]) -> int:
         s, j = below(s, i + 1)
         items[i], items[j] = items[j], items[i]
     return s
-
-
-MASK: Final = _MASK
-LIMITS: Final = _LIMITS
-"""For a caller that writes `below` out on its hot path (CuBirds' random bot, asked at every
-decision of self-play): the 64-bit mask and the rejection bounds of n < 128."""

@@ -10,10 +10,10 @@ import pytest
 
 from core import DecisionKind, apply, new_game
 from core.bots import ALIASES, LEVELS, Bot, make_bot
-from core.bots.expert import ExpertBot, Preset, key
+from core.bots.expert import BY_POLICY, ExpertBot, Preset, key
 from core.bots.greedy import GreedyBot
 from core.bots.random import RandomBot
-from core.decisions import BACK, Decision
+from core.decisions import BACK, Decision, Option
 from core.games import PIGEONS
 from core.levels import time_limit
 from core.selfplay import play_game, selfplay
@@ -162,6 +162,8 @@ def test_flat_search_stops_once_one_option_is_left() -> None:
         for state, d in samples:
             if len([o for o in d.options if o.value != BACK]) < 3 or state.final_left is not None:
                 continue
+            if d.kind in BY_POLICY:  # answered by its policy, not searched: tally says None
+                continue
             part = ExpertBot(5, TINY_FLAT).tally(view(state, d.player), d, 0, 1)
             assert part is not None
             options_per_sample = Counter((a, b) for got in part["got"] for a, b, _ in got)
@@ -269,3 +271,20 @@ def test_selfplay_mixes_levels_without_errors() -> None:
     summary = selfplay(2, 2, ["greedy", "random"], seed=3)
     assert summary.games == 2 and summary.errors == 0
     assert summary.stats["greedy"].seats == 2 and summary.stats["random"].seats == 2
+
+
+def test_the_random_bot_picks_each_option_but_back_alike_and_the_same_for_a_seed() -> None:
+    """docs/bots.md `random`: any offered option, never "back"; seeded, so a seed replays its
+    choices. 3,000 draws among three options and Back: each option near a third (each bound is
+    nearly eight standard deviations from 1,000; an index off by one misses an option or picks
+    Back)."""
+    options = (Option("a", "A"), Option(("play", "A11"), "B"), Option("c", "C"), Option(BACK, "Back"))
+    d = Decision(1, 0, DecisionKind.TARGET, "?", options)
+    bot, again, other = RandomBot(5), RandomBot(5), RandomBot(6)
+    picks = [bot.choose(None, d) for _ in range(3000)]
+    assert Counter(picks).keys() == {"a", ("play", "A11"), "c"}
+    assert all(800 < n < 1200 for n in Counter(picks).values())
+    assert [again.choose(None, d) for _ in range(3000)] == picks
+    assert [other.choose(None, d) for _ in range(3000)] != picks
+    one = Decision(2, 0, DecisionKind.TARGET, "?", options[:1] + options[3:])
+    assert {RandomBot(s).choose(None, one) for s in range(20)} == {"a"}
