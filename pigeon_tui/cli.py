@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from core.games import AnyGame, SettingValue
     from net.host import Host, HostConfig
     from net.spawn import HostProcess
-    from net.ssh.server import SshConfig, SshServer
+    from net.ssh.config import SshConfig
+    from net.ssh.server import SshServer
     from net.store import StoreConfig
     from pigeon_tui.joining import Joining
     from pigeon_tui.session import GameOptions
@@ -635,9 +636,15 @@ def _host_process_arguments(hp: argparse.ArgumentParser) -> None:
 
 
 def _serve_ssh(args: argparse.Namespace) -> int:
-    """The SSH front door (never imports textual; each session's TUI is a child process)."""
+    """The SSH front door (never imports textual; each session's TUI is a child process). A bad
+    command line is refused before asyncssh is imported (a quarter of a second)."""
     import logging
 
+    try:
+        config = _ssh_config(args)
+    except ValueError as exc:
+        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
+        return 2
     try:
         from net.ssh.server import serve_ssh
     except ImportError:
@@ -645,11 +652,6 @@ def _serve_ssh(args: argparse.Namespace) -> int:
         return 1
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
-    try:
-        config = _ssh_config(args)
-    except ValueError as exc:
-        print(f"pigeon-tui serve-ssh: {exc}", file=sys.stderr)
-        return 2
 
     def ready(server: SshServer, game_host: Host | None) -> None:
         _say_ssh_ready(config, args.bind, server, game_host)
@@ -663,7 +665,7 @@ def _ssh_config(args: argparse.Namespace) -> SshConfig:
 
     from net.host import HostConfig
     from net.limits import TABLES_MAX
-    from net.ssh.server import SshConfig
+    from net.ssh.config import SshConfig
     from net.table import TableConfig
     from pigeon_tui.remote import parse_address
 

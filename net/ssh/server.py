@@ -14,7 +14,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -24,22 +24,15 @@ from net.clock import Clock, Handle, LoopClock
 from net.host import Host, HostConfig, bound_addresses, bound_port
 from net.peers import address_key
 from net.ssh.child import (
-    CHILD_COMMAND,
-    CONNECTIONS_PER_ADDRESS,
-    IDLE_TIMEOUT,
     KEEPALIVE_COUNT_MAX,
     KEEPALIVE_INTERVAL,
-    LOGIN_TIMEOUT,
-    MAX_CONNECTIONS,
-    MAX_SESSIONS,
-    SESSION_WAIT,
     SESSIONS_PER_CONNECTION,
-    SSH_PORT,
     TermSize,
     child_argv,
     child_env,
     token_name,
 )
+from net.ssh.config import SshConfig
 from net.ssh.hostkey import fingerprint, load_or_create
 from net.ssh.pty import PtyChild
 
@@ -54,49 +47,6 @@ SERVER_FULL: Final = b"pigeon-tui: every seat of this server is taken right now;
 RESTORE_TERMINAL: Final = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l"
 """Sent before a line of our own when the TUI was stopped (it could not restore the terminal):
 plain colours, mouse reporting and bracketed paste off, the cursor shown, the main screen back."""
-
-
-@dataclass(frozen=True, slots=True)
-class SshConfig:
-    """How `serve-ssh` runs (its command-line options)."""
-
-    bind: str = "0.0.0.0"
-    port: int = SSH_PORT
-    """0 picks a free port (see `SshServer.port`)."""
-    host_key: Path | None = None
-    """The host key file; None: `net.ssh.hostkey.default_path()` in the user data directory."""
-    authorized_keys: Path | None = None
-    """Players whose public key is in this file (OpenSSH format) may play."""
-    password: str | None = None
-    """Players who give this password may play (any user name)."""
-    open: bool = False
-    """Anyone may play, with no key or password (a LAN party). Excludes the other two."""
-    game: tuple[str, int] | None = None
-    """The game host to join; None runs one in-process on 127.0.0.1 (`host`)."""
-    game_password: str | None = None
-    """The game host's password, if it has one."""
-    host: HostConfig = field(default_factory=lambda: HostConfig(bind="127.0.0.1", port=0, tables=MAX_SESSIONS + 1))
-    """The in-process game host (bound to 127.0.0.1: only the sessions' children reach it, so
-    its per-address limits are raised to the session cap: players are counted here instead)."""
-    max_sessions: int = MAX_SESSIONS
-    max_connections: int = MAX_CONNECTIONS
-    per_address: int = CONNECTIONS_PER_ADDRESS
-    idle_timeout: float = IDLE_TIMEOUT
-    login_timeout: float = LOGIN_TIMEOUT
-    session_wait: float = SESSION_WAIT
-    command: tuple[str, ...] = CHILD_COMMAND
-    """How the TUI is started (`join ADDRESS --name USER --guest ...` is appended)."""
-
-    def check(self) -> None:
-        """Raises ValueError unless exactly one way in is chosen (keys and password may go together)."""
-        if self.open and (self.authorized_keys is not None or self.password is not None):
-            raise ValueError("--open lets everyone in: it takes no --authorized-keys or --password")
-        if not self.open and self.authorized_keys is None and not self.password:
-            raise ValueError("choose how players get in: --authorized-keys FILE, --password PW, or --open")
-        if self.max_sessions < 1 or self.max_connections < 1 or self.per_address < 1:
-            raise ValueError("the session and connection caps must be at least 1")
-        if self.idle_timeout < 0:
-            raise ValueError("the idle timeout must be 0 (none) or more")
 
 
 class AuthorizedKeys:

@@ -24,7 +24,8 @@ from core.decisions import REACTIONS
 from net.clock import Clock, LoopFakeClock
 from net.host import Host, HostConfig
 from net.ssh.child import TermSize, child_argv, child_env, safe_value
-from net.ssh.server import NEEDS_PTY, SshConfig, SshServer, serve_ssh
+from net.ssh.config import SshConfig
+from net.ssh.server import NEEDS_PTY, SshServer, serve_ssh
 from net.table import Table, TableConfig
 from tests.net.helpers import FAST
 from tests.net.zygote import Zygote
@@ -558,13 +559,15 @@ async def test_agent_and_x11_forwarding_are_not_granted(tmp_path: Path) -> None:
 
 
 def test_serve_ssh_is_headless_and_wants_a_way_in() -> None:
+    """No textual ever; and a command line without a way in is refused before asyncssh is even
+    imported (SshConfig lives apart from the server: a refusal costs no SSH import)."""
     code = (
         "import sys\n"
         "from pigeon_tui.cli import main\n"
-        "print(main(['serve-ssh', '--port', '0']), 'textual' in sys.modules)\n"
+        "print(main(['serve-ssh', '--port', '0']), 'textual' in sys.modules, 'asyncssh' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.stdout.split() == ["2", "False"]
+    assert out.stdout.split() == ["2", "False", "False"]
     assert "--authorized-keys FILE, --password PW, or --open" in out.stderr
 
 
