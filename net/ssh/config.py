@@ -16,6 +16,7 @@ from net.ssh.child import (
     MAX_SESSIONS,
     SESSION_WAIT,
     SSH_PORT,
+    STOP_GRACE,
 )
 
 
@@ -47,6 +48,8 @@ class SshConfig:
     idle_timeout: float = IDLE_TIMEOUT
     login_timeout: float = LOGIN_TIMEOUT
     session_wait: float = SESSION_WAIT
+    stop_grace: float = STOP_GRACE
+    """Seconds a session's game has to exit once hung up (the session ended) before it is killed."""
     command: tuple[str, ...] = CHILD_COMMAND
     """How the TUI is started (`join ADDRESS --name USER --guest ...` is appended)."""
 

@@ -24,10 +24,17 @@ log = logging.getLogger(__name__)
 _READ_CHUNK = 65536
 
 
-_CTTY_SHIM = "import fcntl,os,sys,termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execvp(sys.argv[1], sys.argv[1:])"
-"""Run first in the new session: make its stdin (the PTY) the controlling terminal, then become
-the real program. A program of its own, not a `preexec_fn`: the server has threads, and Python
-code run between fork and exec in a threaded process can deadlock."""
+_CTTY_SHIM = (
+    "import fcntl,os,signal,sys,termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+    "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT)]; "
+    "os.execvp(sys.argv[1], sys.argv[1:])"
+)
+"""Run first in the new session: make its stdin (the PTY) the controlling terminal, give the
+terminal's signals their default action, then become the real program. A server started with
+`nohup` or `&` from a script ignores SIGHUP (SIGINT and SIGQUIT), an ignored signal stays ignored
+across exec, and a child that ignores its terminal's hang-up would outlive its session. A program
+of its own, not a `preexec_fn`: the server has threads, and Python code run between fork and exec
+in a threaded process can deadlock."""
 
 
 def set_size(fd: int, size: TermSize) -> None:

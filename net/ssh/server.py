@@ -330,6 +330,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
         self._idle: Handle | None = None
         self._output_paused = False
         self._ended = False
+        self._gone = asyncio.Event()  # the session ended (left, idle, shutdown): stop the game
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -382,13 +383,19 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
             if self._output_paused:
                 self.child.pause_reading()
             log.info("%s: session for %r, child %d", self.connection.peer, self.user, self.child.pid)
-            code = await self.child.exited
-            self._finish(b"", code if 0 <= code < 256 else 1)
+            gone = asyncio.ensure_future(self._gone.wait())
+            try:  # until the game exits, or the session ends first (then `finally` stops the game)
+                await asyncio.wait((self.child.exited, gone), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                gone.cancel()
+            if self.child.exited.done():
+                code = self.child.exited.result()
+                self._finish(b"", code if 0 <= code < 256 else 1)
         finally:
             if self._idle is not None:
                 self._idle.cancel()
             if self.child is not None:
-                await self.child.stop()
+                await self.child.stop(server.config.stop_grace)
             server.sessions.discard(self)
 
     def _output(self, data: bytes) -> None:
@@ -422,6 +429,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
         and the player's terminal is put back to normal before `message`."""
         if self.child is not None and not self.child.exited.done():
             self.child.signal_group(1)  # SIGHUP; `_run` then waits, kills if needed, and reaps
+        self._gone.set()
         self._finish(RESTORE_TERMINAL + b"\r\n" + message if self.child is not None else message, 1)
 
     def _touch(self) -> None:
@@ -466,6 +474,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
         self._ended = True
         if self.child is not None and not self.child.exited.done():
             self.child.signal_group(1)  # SIGHUP; `_run` reaps it (or stops it once started)
+        self._gone.set()
         self.connection.session_ended(self)
 
 

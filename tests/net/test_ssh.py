@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
 import stat
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from net.clock import Clock, LoopFakeClock
 from net.host import Host, HostConfig
 from net.ssh.child import TermSize, child_argv, child_env, safe_value
 from net.ssh.config import SshConfig
+from net.ssh.pty import PtyChild
 from net.ssh.server import NEEDS_PTY, SshServer, serve_ssh
 from net.table import Table, TableConfig
 from tests.net.helpers import FAST
@@ -337,6 +339,38 @@ async def test_session_end_stops_the_child(tmp_path: Path) -> None:
                 await asyncio.sleep(0.05)
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+async def test_a_game_deaf_to_its_hang_up_is_killed_once_its_session_ends(tmp_path: Path) -> None:
+    """A session's game that ignores SIGHUP is killed `stop_grace` seconds after its player
+    leaves: neither the process nor the session's slot outlives the session."""
+    async with front_door(tmp_path, command=(*STAND_IN, "--deaf"), stop_grace=0.2) as (server, _host):
+        async with login(server) as conn:
+            await at_lobby(conn)
+            (session,) = server.sessions
+            assert session.child is not None
+            pid = session.child.pid
+        async with asyncio.timeout(WAIT):
+            while server.sessions:
+                await asyncio.sleep(0.05)
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+async def test_the_game_hears_its_hang_up_from_a_server_started_with_nohup() -> None:
+    """A server that ignores SIGHUP and SIGQUIT (`nohup`, `&` in a script) starts its games with
+    their default actions: an ignored signal would stay ignored across exec."""
+    out = bytearray()
+    report = "import signal as s; print(s.getsignal(s.SIGHUP).name, s.getsignal(s.SIGQUIT).name)"
+    before = [signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGHUP, signal.SIGQUIT)]
+    try:
+        child = await PtyChild.start([sys.executable, "-c", report], {}, TermSize(80, 24), out.extend)
+    finally:
+        for sig, handler in zip((signal.SIGHUP, signal.SIGQUIT), before, strict=True):
+            signal.signal(sig, handler)
+    async with asyncio.timeout(WAIT):
+        assert await child.exited == 0
+    assert out.split() == [b"SIG_DFL", b"SIG_DFL"]
 
 
 async def test_server_shutdown_stops_every_child(tmp_path: Path) -> None:

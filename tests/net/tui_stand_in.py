@@ -10,9 +10,11 @@ the host at ADDRESS as USER (with the password serve-ssh gives its children) thr
 library, and takes the keys the tests press at the TUI: Enter sits at Table 1, `1` takes the first
 option of this seat's open decision, `0` passes a reaction. `--play --tui-for NAME` runs the real
 TUI instead (`python -m pigeon_tui` with the same arguments, or forked with the others from
-tests/net/zygote.py: `main`) for the session of player NAME."""
+tests/net/zygote.py: `main`) for the session of player NAME. With `--deaf` first it ignores its
+hang-up (SIGHUP) and never exits by itself."""
 
 import os
+import signal
 import sys
 from collections.abc import Callable
 
@@ -73,8 +75,13 @@ def main(argv: list[str], tui: Callable[[list[str]], int] | None = None) -> int:
 
         asyncio.run(play(argv[1], name))
         return 0
+    deaf = argv[:1] == ["--deaf"]
+    if deaf:  # a game that will not hear its hang-up, for the server's kill after its grace
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     sys.stdout.write("\x1b[?1049h\x1b[2J\x1b[HLobby\r\nTable 1: waiting\r\n")
     sys.stdout.flush()
+    while deaf:
+        signal.pause()
     while os.read(0, 1024):  # the PTY's keys; its hang-up (SIGHUP) ends the process
         pass
     return 0
