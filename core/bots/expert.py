@@ -67,6 +67,9 @@ class Preset:
     duel_steps: int = 0
     """`steps` in 2-player games, 0 for `steps`: a 2-player playout is short, so the same steps buy
     about twice the playouts, and past about 28 playouts a fast-playout search gains little."""
+    learned: bool = False
+    """Judge a playout that stops before the game ends by each seat's chance to win from a fitted
+    model (core.bots.learned) instead of the hand-made guess of win shares."""
     tree: bool = True
     """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
     random numbers (every option played out on the same samples) and sequential halving."""
@@ -209,7 +212,7 @@ class ExpertBot:
         if steps is None:
             steps = self._steps(view, decision)
         noise = self.policy.noise
-        t = flat.search(view, decision, values, self.rng, noise, p.rounds, budget, done, shard, ply, steps)
+        t = flat.search(view, decision, values, self.rng, noise, p.rounds, budget, done, shard, ply, steps, p.learned)
         self.last_iterations = flat.used(t)
         self.last_steps = t.steps
         return t
@@ -253,7 +256,7 @@ class ExpertBot:
             if expanded or state.over or state.turn > stop:
                 break
             d = state.open[0]
-        r = playout(state, policy, stop)
+        r = playout(state, policy, stop, self.preset.learned)
         for n in path:
             n.visits += 1
             n.reward += r[n.player]

@@ -92,6 +92,7 @@ def search(
     shard: int = 0,
     ply: bool = False,
     steps: int = 0,
+    learned: bool = False,
 ) -> Tally:
     """Sequential halving over `values` with about `budget` playouts; each sample (a
     determinization and a playout seed) is shared by every option still in the race and votes
@@ -99,7 +100,8 @@ def search(
 
     With `steps`, the search spends that many playout steps (decisions played, and PLAYOUT_STEPS
     for each playout's copy and scoring), each stage an equal share of what is left, and
-    `budget` playouts at most."""
+    `budget` playouts at most. With `learned`, an unfinished playout is judged by the learned
+    evaluation (core.bots.learned)."""
     seat = decision.player
     n = len(values)
     unseen = Unseen(view)
@@ -135,7 +137,7 @@ def search(
                     t.waste[i] = called_off or cancelled or t.waste[i]
                     t.steps += played
                 t.steps += play_on(state, policy, stop) + PLAYOUT_STEPS
-                r = rewards(state)[seat]
+                r = rewards(state, learned)[seat]
                 t.sums[i] += r
                 t.counts[i] += 1
                 t.got[i][(shard, sample)] = r

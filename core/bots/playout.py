@@ -1,7 +1,8 @@
 """Playouts for the searches: play on with the fast policy to a horizon, then every seat's reward.
 
 A reward is in 0..1: 0.7 of the win share and 0.3 of the lead through a logistic. Before the end
-the win share is a guess from the worths (core.bots.heuristic), sharper when fewer turns are left.
+the win share is a guess: from the worths (core.bots.heuristic), sharper when fewer turns are left,
+or with `learned`, each seat's chance to win by a fitted model (core.bots.learned).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import math
 from typing import Final
 
 from core.bots.heuristic import Chooser, invasion_cost, totals
+from core.bots.learned import turns_left, win_chances
 from core.rules import apply
 from core.scoring import winners
 from core.state import GameState
@@ -19,16 +21,13 @@ SCALE: Final = 2.5
 SWING: Final = 1.5
 """How many VP the worths of two seats drift apart per round of turns (the spread of the
 guessed win shares grows with the root of the rounds left)."""
-INVASION_MEAN: Final = 1.6
-"""Flock cards an Invasion reveals on average (to count the turns left in the Flock deck)."""
 
 
-def rewards(state: GameState) -> list[float]:
+def rewards(state: GameState, learned: bool = False) -> list[float]:
     """Every seat's reward in 0..1: 0.7 of its win share and 0.3 of its lead through a logistic.
-    Before the end the win share is guessed from the worths (the active player's Invasion still
-    to come counted at its expected cost), the sharper the fewer turns are left: a reward that
-    rated any unfinished game above a lost one made bots that are behind call the final phase off
-    (R4.6) again and again, for no better chance."""
+    Before the end the win share is guessed (`guess`, or with `learned` core.bots.learned's
+    chances): a reward that rated any unfinished game above a lost one made bots that are behind
+    call the final phase off (R4.6) again and again, for no better chance."""
     n = state.players
     vals = totals(state)
     if not state.over:
@@ -41,12 +40,19 @@ def rewards(state: GameState) -> list[float]:
     if state.over:
         won = winners(state)
         return [0.7 * (1.0 / len(won) if s in won else 0.0) + 0.3 * out[s] for s in range(n)]
-    left = state.final_left if state.final_left is not None else n + len(state.flock) / INVASION_MEAN
-    spread = SWING * math.sqrt(max(0.5, left / n))
+    share = win_chances(state) if learned else guess(state, vals)
+    return [0.7 * share[s] + 0.3 * out[s] for s in range(n)]
+
+
+def guess(state: GameState, vals: list[float]) -> list[float]:
+    """The hand-made guess of win shares from the worths `vals` (the active player's Invasion
+    still to come counted at its expected cost), the sharper the fewer turns are left."""
+    n = state.players
+    spread = SWING * math.sqrt(max(0.5, turns_left(state) / n))
     top = max(vals)
     odds = [math.exp((v - top) / spread) for v in vals]
     total = sum(odds)
-    return [0.7 * odds[s] / total + 0.3 * out[s] for s in range(n)]
+    return [o / total for o in odds]
 
 
 def horizon(state: GameState, rounds: float) -> int:
@@ -54,10 +60,10 @@ def horizon(state: GameState, rounds: float) -> int:
     return state.turn + max(1, round(rounds * state.players)) if rounds > 0 else 1 << 30
 
 
-def playout(state: GameState, policy: Chooser, stop: int) -> list[float]:
+def playout(state: GameState, policy: Chooser, stop: int, learned: bool = False) -> list[float]:
     """Play on with `policy` to the end of turn `stop` (or of the game); every seat's reward."""
     play_on(state, policy, stop)
-    return rewards(state)
+    return rewards(state, learned)
 
 
 def play_on(state: GameState, policy: Chooser, stop: int) -> int:

@@ -27,6 +27,8 @@ TINY_FLAT: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, tr
 TINY_PLY: Preset = Preset(iterations=4, rounds=0.25, seconds=0.0, minor=0.5, ply=4, ply_iterations=4, tree=False)
 """The flat search with greedy playouts (one ply of look-ahead for every action), as hard uses it
 in 2-player games."""
+TINY_LEARNED: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, learned=True, tree=False)
+"""The flat search judging unfinished playouts by the learned evaluation, as hard does."""
 
 Maker = Callable[[int], Bot]
 MAKERS: dict[str, Maker] = {
@@ -34,6 +36,7 @@ MAKERS: dict[str, Maker] = {
     "expert": lambda seed: ExpertBot(seed, TINY),
     "flat": lambda seed: ExpertBot(seed, TINY_FLAT),
     "ply": lambda seed: ExpertBot(seed, TINY_PLY),
+    "learned": lambda seed: ExpertBot(seed, TINY_LEARNED),
 }
 
 
