@@ -199,8 +199,12 @@ def main(argv: list[str] | None = None) -> int:
         train, held = samples(players, args.games, args.seed)
         w = list(getattr(current, name)) if args.check else fit(train, rng)
         fitted[name] = [round(v, 5) for v in w]
-        f, h, u = losses(fitted[name], held)
-        line = f"{players} players: {f:.3f}, {h:.3f}, {u:.3f} ({len(train)} positions fitted, {len(held)} held out)"
+        if args.check:  # every game is fresh
+            f, h, u = losses(fitted[name], train + held)
+            line = f"{players} players: {f:.3f}, {h:.3f}, {u:.3f} ({len(train) + len(held)} positions)"
+        else:
+            f, h, u = losses(fitted[name], held)
+            line = f"{players} players: {f:.3f}, {h:.3f}, {u:.3f} ({len(train)} positions fitted, {len(held)} held out)"
         notes.append(line)
         print(line, flush=True)
     print(f"{time.process_time() - c0:.1f} s CPU")

@@ -8,6 +8,7 @@ import pytest
 
 from core import new_game
 from core.bots import learned, weights
+from core.bots.expert import PRESETS
 from core.bots.playout import rewards
 from tests.core.test_bots_determinize import decision_points
 
@@ -36,3 +37,9 @@ def test_a_learned_reward_mixes_the_chances_with_the_lead() -> None:
     state = new_game(4, 3)
     got = rewards(state, learned=True)
     assert all(0.0 <= r <= 1.0 for r in got) and got != rewards(state)
+
+
+def test_hard_judges_unfinished_playouts_by_the_learned_evaluation() -> None:
+    """Issue 14: hard uses it; the seeded-bot, every-kind and no-peeking tests of test_bots.py
+    run it through the `learned` maker and hard's real preset."""
+    assert PRESETS["hard"].learned and not PRESETS["medium"].learned and not PRESETS["easy"].learned
