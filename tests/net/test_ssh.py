@@ -24,7 +24,7 @@ import pytest
 from core.decisions import REACTIONS
 from net.clock import Clock, LoopFakeClock
 from net.host import Host, HostConfig
-from net.ssh.child import TermSize, child_argv, child_env, safe_value
+from net.ssh.child import STOP_GRACE, TermSize, child_argv, child_env, safe_value
 from net.ssh.config import SshConfig
 from net.ssh.pty import PtyChild
 from net.ssh.server import NEEDS_PTY, SshServer, serve_ssh
@@ -327,24 +327,12 @@ async def test_a_guest_plays_bots_on_the_same_host_and_cannot_host_or_go_elsewhe
             assert f.read().split() == []  # no private host process of its own
 
 
-async def test_session_end_stops_the_child(tmp_path: Path) -> None:
-    async with front_door(tmp_path, command=STAND_IN) as (server, _host):
-        async with login(server) as conn:
-            await at_lobby(conn)
-            (session,) = server.sessions
-            assert session.child is not None
-            pid = session.child.pid
-        async with asyncio.timeout(WAIT):
-            while server.sessions:
-                await asyncio.sleep(0.05)
-        with pytest.raises(ProcessLookupError):
-            os.kill(pid, 0)
-
-
-async def test_a_game_deaf_to_its_hang_up_is_killed_once_its_session_ends(tmp_path: Path) -> None:
-    """A session's game that ignores SIGHUP is killed `stop_grace` seconds after its player
-    leaves: neither the process nor the session's slot outlives the session."""
-    async with front_door(tmp_path, command=(*STAND_IN, "--deaf"), stop_grace=0.2) as (server, _host):
+@pytest.mark.parametrize("deaf", [False, True], ids=["hung-up", "deaf-to-its-hang-up"])
+async def test_session_end_stops_the_child(tmp_path: Path, deaf: bool) -> None:
+    """The session's game goes when its player leaves: hung up, or, if it ignores SIGHUP, killed
+    `stop_grace` seconds later. Neither the process nor the session's slot outlives the session."""
+    command = (*STAND_IN, "--deaf") if deaf else STAND_IN
+    async with front_door(tmp_path, command=command, stop_grace=0.2 if deaf else STOP_GRACE) as (server, _host):
         async with login(server) as conn:
             await at_lobby(conn)
             (session,) = server.sessions
