@@ -22,13 +22,12 @@ from operator import add, mul
 from pathlib import Path
 
 from core.bots import learned
-from core.bots.heuristic import Policy, invasion_cost, totals
-from core.bots.playout import guess
+from core.bots.heuristic import Policy
+from core.bots.playout import guess, worths
 from core.cards import Edition
 from core.rules import apply
 from core.scoring import winners
 from core.setup import new_game
-from core.state import GameState
 
 NOISE = 0.25
 """The playout policy's noise in the searches (core.bots.expert)."""
@@ -42,12 +41,6 @@ Sample = tuple[list[list[float]], list[float], list[float]]
 """(every seat's features, the hand-made guess, the outcome: every seat's share of the win)."""
 
 
-def hand_made(state: GameState) -> list[float]:
-    vals = totals(state)
-    vals[state.active] -= invasion_cost(state, state.active)
-    return guess(state, vals)
-
-
 def game(players: int, seed: int, edition: Edition) -> list[Sample]:
     """One game of the fast policy: a sample at the start of each turn."""
     state = new_game(players, seed, edition)
@@ -57,7 +50,7 @@ def game(players: int, seed: int, edition: Edition) -> list[Sample]:
     while not state.over:
         if state.turn != turn:
             turn = state.turn
-            got.append((learned.rows(state), hand_made(state)))
+            got.append((learned.rows(state), guess(state, worths(state))))
         d = state.open[0]
         apply(state, d.player, d.id, policy.choose(state, d))
     won = winners(state)

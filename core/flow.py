@@ -41,6 +41,7 @@ FORCED: Final = "forced"
 """The kind of the frame `ask` pushes over a question with one answer: `core.rules` (which
 holds every kind's answer) answers it at once, on the next step, before anything else runs."""
 
+ROAD_I: Final = 0
 STATUE_I: Final = 1
 CABLES_I: Final = 2
 CROWD_I: Final = 3

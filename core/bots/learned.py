@@ -14,10 +14,9 @@ from typing import Final
 from core.bots.heuristic import invasion_cost, kind, points
 from core.bots.weights import DUEL, MANY
 from core.cards import ActionKind
-from core.flow import BALCONY0, CABLES_I, STATUE_I
+from core.flow import BALCONY0, CABLES_I, ROAD_I, STATUE_I
 from core.state import GameState
 
-ROAD_I: Final = 0
 KINDS: Final = tuple(ActionKind)
 """The hand by card kind, in this order."""
 INVASION_MEAN: Final = 1.6
@@ -35,10 +34,13 @@ NAMES: Final = (
     "turns to wait",
 )
 """The features of a seat, each also times `lateness` (so 2 x 17 weights)."""
-_KIND_INDEX: Final = {k: 4 + i for i, k in enumerate(KINDS)}
+_KIND_INDEX: Final = {k: NAMES.index(f"hand {k.value}") for k in KINDS}
 _WROOM: Final = _KIND_INDEX[ActionKind.WROOM]
 _ZOT: Final = _KIND_INDEX[ActionKind.ZOT]
 _BLAM: Final = _KIND_INDEX[ActionKind.BLAM]
+_WROOM_TAKES, _ZOT_TAKES, _BLAM_TAKES, _INVASION, _WAIT = (
+    NAMES.index(n) for n in ("wroom takes", "zot takes", "blam takes", "invasion to come", "turns to wait")
+)
 
 
 def turns_left(state: GameState) -> float:
@@ -66,13 +68,13 @@ def features(state: GameState, seat: int, score: int, late: float) -> list[float
     for c in hand:
         x[_KIND_INDEX[kind(c)]] += 1.0
     if x[_WROOM]:
-        x[12] = len(pigeons[ROAD_I])
+        x[_WROOM_TAKES] = len(pigeons[ROAD_I])
     if x[_ZOT]:
-        x[13] = len(pigeons[CABLES_I])
+        x[_ZOT_TAKES] = len(pigeons[CABLES_I])
     if x[_BLAM]:
-        x[14] = max(min(2, len(pigeons[STATUE_I])), min(1, len(pigeons[home])))
-    x[15] = invasion_cost(state, seat)
-    x[16] = (seat - state.active) % state.players / state.players
+        x[_BLAM_TAKES] = max(min(2, len(pigeons[STATUE_I])), min(1, len(pigeons[home])))
+    x[_INVASION] = invasion_cost(state, seat)
+    x[_WAIT] = (seat - state.active) % state.players / state.players
     return x + [v * late for v in x]
 
 

@@ -11,7 +11,7 @@ import math
 from typing import Final
 
 from core.bots.heuristic import Chooser, invasion_cost, totals
-from core.bots.learned import turns_left, win_chances
+from core.bots.learned import softmax, turns_left, win_chances
 from core.rules import apply
 from core.scoring import winners
 from core.state import GameState
@@ -29,9 +29,7 @@ def rewards(state: GameState, learned: bool = False) -> list[float]:
     chances): a reward that rated any unfinished game above a lost one made bots that are behind
     call the final phase off (R4.6) again and again, for no better chance."""
     n = state.players
-    vals = totals(state)
-    if not state.over:
-        vals[state.active] -= invasion_cost(state, state.active)
+    vals = worths(state)
     out = []
     for s in range(n):
         others = [v for i, v in enumerate(vals) if i != s]
@@ -44,15 +42,22 @@ def rewards(state: GameState, learned: bool = False) -> list[float]:
     return [0.7 * share[s] + 0.3 * out[s] for s in range(n)]
 
 
+def worths(state: GameState) -> list[float]:
+    """Every seat's worth (core.bots.heuristic.totals), the active player's Invasion still to
+    come counted at its expected cost before the end."""
+    vals = totals(state)
+    if not state.over:
+        vals[state.active] -= invasion_cost(state, state.active)
+    return vals
+
+
 def guess(state: GameState, vals: list[float]) -> list[float]:
     """The hand-made guess of win shares from the worths `vals` (the active player's Invasion
     still to come counted at its expected cost), the sharper the fewer turns are left."""
     n = state.players
     spread = SWING * math.sqrt(max(0.5, turns_left(state) / n))
     top = max(vals)
-    odds = [math.exp((v - top) / spread) for v in vals]
-    total = sum(odds)
-    return [o / total for o in odds]
+    return softmax([(v - top) / spread for v in vals])
 
 
 def horizon(state: GameState, rounds: float) -> int:

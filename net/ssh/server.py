@@ -427,9 +427,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
     def end(self, message: bytes = b"") -> None:
         """Stop the TUI now (idle, shutdown): its process group is hung up and reaped by `_run`,
         and the player's terminal is put back to normal before `message`."""
-        if self.child is not None and not self.child.exited.done():
-            self.child.signal_group(1)  # SIGHUP; `_run` then waits, kills if needed, and reaps
-        self._gone.set()
+        self._gone.set()  # `_run` hangs the game up, kills it if need be, and reaps it
         self._finish(RESTORE_TERMINAL + b"\r\n" + message if self.child is not None else message, 1)
 
     def _touch(self) -> None:
@@ -472,9 +470,7 @@ class SshSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._ended = True
-        if self.child is not None and not self.child.exited.done():
-            self.child.signal_group(1)  # SIGHUP; `_run` reaps it (or stops it once started)
-        self._gone.set()
+        self._gone.set()  # `_run` stops the game (or, if it is still starting, once it has)
         self.connection.session_ended(self)
 
 
