@@ -298,22 +298,6 @@ class PigeonApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def rematch(self) -> None:
-        """Another game at the same table (the next seed, or the host's rematch)."""
-        self.run_worker(self._rematch(), exclusive=True, group="start")
-
-    async def _rematch(self) -> None:
-        from pigeon_tui.session import ChoiceRefused
-
-        session = self.session
-        if session is None:
-            self.start_game(self.options)
-            return
-        try:
-            self.show_table(await session.rematch())
-        except ChoiceRefused as exc:
-            self.notify(str(exc), severity="error")
-
     def leave_results(self) -> None:
         """The results go (they lie over the final board, which goes next)."""
         if type(self.screen).__name__ == "GameOverScreen":

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.views import PlayerView
 from pigeon_tui.screens.size import GuardedScreen
-from pigeon_tui.session import Seat, Session
+from pigeon_tui.session import ChoiceRefused, Seat, Session
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.scores import score_table, tie_break_text, view_scores, view_winners
 
@@ -36,6 +36,19 @@ def replay_key(session: Session | None) -> ReplayKey | None:
     if session is None or session.host is None or session.client.token is None:
         return None
     return default_path(), session.client.token
+
+
+async def rematch(app: PigeonApp) -> None:
+    """Another game at the same table (the next seed, or the host's rematch): the app's worker,
+    not the results', which may go meanwhile (the final board, the start screen)."""
+    session = app.session
+    if session is None:
+        app.start_game(app.options)
+        return
+    try:
+        app.show_table(await session.rematch())
+    except ChoiceRefused as exc:
+        app.notify(str(exc), severity="error")
 
 
 class GameOverScreen(GuardedScreen):
@@ -124,7 +137,7 @@ class GameOverScreen(GuardedScreen):
 
     def action_rematch(self) -> None:
         app: PigeonApp = self.app  # type: ignore[assignment]
-        app.rematch()
+        app.run_worker(rematch(app), exclusive=True, group="start")
 
     def action_board(self) -> None:
         """The final board: the table under these results (g there brings them back)."""
