@@ -36,6 +36,8 @@ _GAME_SCREENS: Final = frozenset(
     {"GameOverScreen", "TableScreen", "LobbyScreen", "CubirdsTableScreen", "BirdsOverScreen"}
 )
 """Screens a new table (or the lobby) replaces rather than covers."""
+_RESULTS: Final = frozenset({"GameOverScreen", "BirdsOverScreen"})
+"""The game screens of a game's results (`leave_results`)."""
 COLLECT_AFTER: Final = 2.0
 """Seconds after the app starts by which the garbage collector is on again, whatever is shown
 (a game that never came); normally it is on once the first table or the start screen is painted."""
@@ -299,9 +301,13 @@ class PigeonApp(App[None]):
             self.push_screen(screen)
 
     def leave_results(self) -> None:
-        """The results go (they lie over the final board, which goes next)."""
-        if type(self.screen).__name__ == "GameOverScreen":
-            self.pop_screen()
+        """The results go (they lie over the final board, which goes next), and what lies over
+        them (the log, a question: a rematch is dealt as the others agree, whatever is open)."""
+        names = [type(s).__name__ for s in reversed(self.screen_stack)]
+        game = next((n for n, name in enumerate(names) if name in _GAME_SCREENS), None)
+        if game is not None and names[game] in _RESULTS:
+            for _ in range(game + 1):
+                self.pop_screen()
 
     async def on_unmount(self) -> None:
         """The app is ending (however): close the session, stop any host we started."""

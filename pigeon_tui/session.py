@@ -171,12 +171,17 @@ class Session:
         """The newest game update (its view is never None)."""
         self._first = asyncio.Event()
         self._skip_over = False
+        """A rematch is asked for: the updates of the game over are not passed on, and the
+        next one that is not over is the new game's first."""
+        self._dealt = asyncio.Event()
+        """Set when a rematch asked for is dealt (or the session closed)."""
         self._closed = False
         self.message = ""
         self.rematches = 0
         """Rematches played at this table: each rotated the seats one place (seat s to s+1)."""
         self.on_change: Callable[[], None] | None = None
-        """Called when the lobby, the table, the seat or the connection changed (lobby screen)."""
+        """Called when the lobby, the table, the seat or the connection changed (lobby screen),
+        or a rematch was asked for (the results)."""
 
     # -- what the screens read -----------------------------------------------------------
 
@@ -215,6 +220,22 @@ class Session:
             return LinkStatus(LinkState.LOCAL, None, self.message)
         latency = c.latency
         return LinkStatus(link, latency * 1000 if latency is not None else None, self.message)
+
+    @property
+    def rematch_waits_for(self) -> tuple[str, ...] | None:
+        """Once this seat asked for a rematch, until it is dealt: the people still at the table
+        who have not asked yet (the host waits for them; empty: it deals). None otherwise."""
+        if not self._skip_over:
+            return None
+        table = self.client.table
+        if table is None or table.phase != "over":
+            return ()
+        asked = {*table.rematch, self.client.seat}
+        return tuple(
+            s.name
+            for s in table.seats
+            if s is not None and s.kind == "human" and s.connected and not s.left and s.seat not in asked
+        )
 
     @property
     def idle(self) -> bool:
@@ -269,15 +290,25 @@ class Session:
             raise ChoiceRefused(out.text or str(out.code))
 
     async def rematch(self) -> Session:
-        """Ask the host for another game at this table; the next update that is not over is
-        the new game's first. Raises ChoiceRefused."""
+        """Ask the host for another game at this table, and wait until it is dealt: the host
+        deals once everyone still at the table asked (`rematch_waits_for` says who has not;
+        `on_change` is called as that changes). The updates from the new game's first are
+        there for the new table. Raises ChoiceRefused, or HostFailed if the session closes
+        first. Safe to cancel (the request stands: the host deals when the others agree)."""
         self._skip_over = True
+        self._dealt.clear()
         self._end_readers()
         self._updates.clear()
+        self._changed()
         out = await self.client.rematch()
         if not out.ok:
+            self._skip_over = False
+            self._changed()
             raise ChoiceRefused(out.text or "the host refused a rematch")
         self.rematches += 1
+        await self._dealt.wait()
+        if self._skip_over:
+            raise HostFailed(self.message or "the connection closed")
         return self
 
     async def watch(self, table: int) -> None:
@@ -325,6 +356,7 @@ class Session:
         if self.host is not None:
             await self.host.stop()
         self._put(None)
+        self._dealt.set()
 
     # -- reading the client --------------------------------------------------------------
 
@@ -357,6 +389,7 @@ class Session:
                 self._last = item
                 self._put(item)
                 self._first.set()
+                self._dealt.set()
                 continue
             elif isinstance(item, StatusChanged):
                 self.message = item.text if item.status is not ClientStatus.CONNECTED else ""
@@ -370,10 +403,14 @@ class Session:
                 self._refresh()
             else:
                 continue
-            if self.on_change is not None:
-                self.on_change()
+            self._changed()
         self._first.set()
+        self._dealt.set()
         self._put(None)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     @property
     def _view(self) -> PlayerView | None:

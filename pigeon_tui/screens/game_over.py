@@ -15,7 +15,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.views import PlayerView
+from net.spawn import HostFailed
 from pigeon_tui.screens.size import GuardedScreen
+from pigeon_tui.sentences import and_list
 from pigeon_tui.session import ChoiceRefused, Seat, Session
 from pigeon_tui.themes import Glyphs
 from pigeon_tui.widgets.scores import score_table, tie_break_text, view_scores, view_winners
@@ -40,15 +42,21 @@ def replay_key(session: Session | None) -> ReplayKey | None:
 
 async def rematch(app: PigeonApp) -> None:
     """Another game at the same table (the next seed, or the host's rematch): the app's worker,
-    not the results', which may go meanwhile (the final board, the start screen)."""
+    not the results', which may go meanwhile (the final board, the start screen). The host's
+    table comes once dealt; until then the results say whom the host waits for (an empty
+    table said "Dealing..." for as long as the others took)."""
     session = app.session
     if session is None:
         app.start_game(app.options)
         return
     try:
-        app.show_table(await session.rematch())
-    except ChoiceRefused as exc:
-        app.notify(str(exc), severity="error")
+        await session.rematch()
+    except (ChoiceRefused, HostFailed) as exc:
+        if app.session is session:  # else the player left the table meanwhile
+            app.notify(str(exc), severity="error")
+        return
+    if app.session is session:
+        app.show_table(session)
 
 
 class GameOverScreen(GuardedScreen):
@@ -112,10 +120,40 @@ class GameOverScreen(GuardedScreen):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        if self.can_rematch and (session := self._session()) is not None:
+            session.on_change = self._rematch_changed
+            self._rematch_changed()
+
+    def on_unmount(self) -> None:
+        session = self._session()
+        if session is not None and session.on_change == self._rematch_changed:
+            session.on_change = None
+
+    def _session(self) -> Session | None:
+        return getattr(self.app, "session", None)
+
+    def _rematch_waits_for(self) -> tuple[str, ...] | None:
+        """Whom a rematch asked for waits for (empty: the host deals it); None if not asked."""
+        session = self._session()
+        return session.rematch_waits_for if session is not None else None
+
+    def _rematch_changed(self) -> None:
+        """The Rematch line says whom a rematch asked for waits for, until it is dealt."""
+        if not self.is_attached or not self.query("#game-over-menu"):
+            return
+        waits, dots = self._rematch_waits_for(), self.glyphs.ellipsis
+        if waits is None:
+            line = "Rematch (r)"
+        elif waits:
+            line = f"Waiting for {and_list(waits)} to agree to a rematch{dots}"
+        else:
+            line = f"Dealing the rematch{dots}"
+        self.query_one(OptionList).replace_option_prompt("rematch", line)
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rematch":
-            return self.can_rematch
+            return self.can_rematch and self._rematch_waits_for() is None
         if action == "replay":
             return self.replay is not None
         return True
@@ -136,6 +174,8 @@ class GameOverScreen(GuardedScreen):
             await self.app.action_quit()
 
     def action_rematch(self) -> None:
+        if self._rematch_waits_for() is not None:
+            return  # asked already: the line says whom it waits for
         app: PigeonApp = self.app  # type: ignore[assignment]
         app.run_worker(rematch(app), exclusive=True, group="start")
 
