@@ -77,7 +77,9 @@ class Preset:
 
 PRESETS: Final[dict[str, Preset]] = {
     "easy": Preset(iterations=64, rounds=1, seconds=0.045, minor=0.5, steps=800, tree=False),
-    "medium": Preset(iterations=128, rounds=1, seconds=0.18, minor=0.3, steps=2500, duel_steps=1500, tree=False),
+    "medium": Preset(
+        iterations=128, rounds=1, seconds=0.18, minor=0.3, steps=2500, duel_steps=1500, learned=True, tree=False
+    ),
     "hard": Preset(
         iterations=400,
         rounds=1,
@@ -93,7 +95,8 @@ PRESETS: Final[dict[str, Preset]] = {
 """Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS.
 hard's 2-player playouts look ahead (against greedy: 80% of 200 games; fast playouts won 77% of
 44 in an earlier run, so the gain is not established); with four players they cost too much
-for its time limit. hard judges unfinished playouts by the learned evaluation (docs/bots.md)."""
+for its time limit. medium and hard judge unfinished playouts by the learned evaluation, easy by
+the hand-made guess: that evaluation is the step from easy to medium (docs/bots.md)."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
 BY_POLICY: Final = frozenset({DecisionKind.DISCARD, DecisionKind.KEEP})

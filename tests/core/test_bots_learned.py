@@ -39,7 +39,8 @@ def test_a_learned_reward_mixes_the_chances_with_the_lead() -> None:
     assert all(0.0 <= r <= 1.0 for r in got) and got != rewards(state)
 
 
-def test_hard_judges_unfinished_playouts_by_the_learned_evaluation() -> None:
-    """Issue 14: hard uses it; the seeded-bot, every-kind and no-peeking tests of test_bots.py
-    run it through the `learned` maker and hard's real preset."""
-    assert PRESETS["hard"].learned and not PRESETS["medium"].learned and not PRESETS["easy"].learned
+def test_medium_and_hard_judge_unfinished_playouts_by_the_learned_evaluation() -> None:
+    """Issue 14: medium and hard use it, easy the hand-made guess (the step from easy to medium);
+    the seeded-bot, every-kind and no-peeking tests of test_bots.py run it through the `learned`
+    maker and the real presets."""
+    assert PRESETS["hard"].learned and PRESETS["medium"].learned and not PRESETS["easy"].learned
