@@ -80,23 +80,13 @@ PRESETS: Final[dict[str, Preset]] = {
     "medium": Preset(
         iterations=128, rounds=1, seconds=0.18, minor=0.3, steps=2500, duel_steps=1500, learned=True, tree=False
     ),
-    "hard": Preset(
-        iterations=400,
-        rounds=1,
-        seconds=0.45,
-        minor=0.3,
-        ply=2,
-        ply_iterations=80,
-        steps=8000,
-        learned=True,
-        tree=False,
-    ),
+    "hard": Preset(iterations=400, rounds=1, seconds=0.45, minor=0.3, steps=8000, learned=True, tree=False),
 }
-"""Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS.
-hard's 2-player playouts look ahead (against greedy: 80% of 200 games; fast playouts won 77% of
-44 in an earlier run, so the gain is not established); with four players they cost too much
-for its time limit. medium and hard judge unfinished playouts by the learned evaluation, easy by
-the hand-made guess: that evaluation is the step from easy to medium (docs/bots.md)."""
+"""Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS, and
+`ply` playouts that look ahead (hard's in 2-player games until 3 Dec; with the learned evaluation
+its 8,000 steps of fast playouts won more: docs/bots.md). medium and hard judge unfinished
+playouts by the learned evaluation, easy by the hand-made guess: that evaluation is the step
+from easy to medium in 2-player games."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
 BY_POLICY: Final = frozenset({DecisionKind.DISCARD, DecisionKind.KEEP})
