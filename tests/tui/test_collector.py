@@ -54,4 +54,7 @@ async def test_issue9_an_app_started_with_the_collector_on_leaves_it_alone() -> 
                 await pilot.pause(0.01)
             await pilot.pause(0.2)
         assert gc.isenabled()
-        assert gc.get_freeze_count() == frozen_before
+        # Not ==: objects frozen before (tests/net/conftest.py freezes the collected heap of the
+        # whole session) may be freed by their reference counts meanwhile; a freeze would add
+        # every tracked object, tens of thousands.
+        assert gc.get_freeze_count() <= frozen_before
