@@ -13,7 +13,8 @@ can be summed up again, or pooled with another, with `--load`.
 
 2-player games: every pair of levels, `--games-2p` games per pair and edition, the two seat
 orders taking turns. 4-player games: every set of four distinct levels, `--games-4p` games per
-set and edition, seats rotated one place each game. A shared win counts as a fraction (R7.2).
+set and edition, each set in another order round the table and rotated one place each game
+(who sits after whom changes a game's odds a lot, so a fixed order round the table biases it). A shared win counts as a fraction (R7.2).
 
 The rating: a Bradley-Terry fit (Elo scale, random = 0) of every pairwise result, 2-player
 games and each pair of seats of a 4-player game ranked by R7.2; with one virtual draw per pair
@@ -65,26 +66,30 @@ def tasks(
                 n += 1
         for four in itertools.combinations(levels, 4) if not pairs else ():
             for g in range(games_4p):
-                shift = g % 4
-                out.append((n, four[shift:] + four[:shift], edition, seed * 1_000_003 + n, False))
+                out.append((n, seating(four, g, n), edition, seed * 1_000_003 + n, False))
                 n += 1
     return out
 
 
+def seating(lineup: Sequence[str], turn: int, order: int) -> tuple[str, ...]:
+    """The seats: the `order`-th order of the levels round the table (who sits after whom
+    matters: in 80 four-level games hard won 45% seated hard, medium, easy, greedy and 27.5%
+    seated hard, easy, medium, greedy), rotated `turn` places (who starts). A line-up with one
+    order (two players, or one level against copies of another) is only rotated."""
+    first, *rest = lineup
+    orders = sorted({(first, *p) for p in itertools.permutations(rest)})
+    seats = orders[order % len(orders)]
+    shift = turn % len(seats)
+    return seats[shift:] + seats[:shift]
+
+
 def lineup_tasks(lineup: Sequence[str], games: int, seed: int, clock: bool) -> list[Task]:
-    """`games` games of one line-up (a level per seat), seats rotated one place each game, the
-    editions taking turns."""
-    seats = tuple(lineup)
+    """`games` games of one line-up (a level per seat): seats rotated one place each game, the
+    editions taking turns after every rotation, then the next order round the table (`seating`)."""
+    n = len(lineup)
     editions = (Edition.V35.value, Edition.V30.value)
     return [
-        (
-            g,
-            seats[g % len(seats) :] + seats[: g % len(seats)],
-            editions[g // len(seats) % 2],
-            seed * 1_000_003 + g,
-            clock,
-        )
-        for g in range(games)
+        (g, seating(lineup, g, g // (2 * n)), editions[g // n % 2], seed * 1_000_003 + g, clock) for g in range(games)
     ]
 
 
