@@ -14,7 +14,8 @@ can be summed up again, or pooled with another, with `--load`.
 2-player games: every pair of levels, `--games-2p` games per pair and edition, the two seat
 orders taking turns. 4-player games: every set of four distinct levels, `--games-4p` games per
 set and edition, each set in another order round the table and rotated one place each game
-(who sits after whom changes a game's odds a lot, so a fixed order round the table biases it). A shared win counts as a fraction (R7.2).
+(who sits after whom changes a game's odds a lot, so a fixed order round the table biases it).
+A shared win counts as a fraction (R7.2).
 
 The rating: a Bradley-Terry fit (Elo scale, random = 0) of every pairwise result, 2-player
 games and each pair of seats of a 4-player game ranked by R7.2; with one virtual draw per pair
