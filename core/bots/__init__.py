@@ -1,13 +1,14 @@
 """Bots: `choose(view, decision) -> option`, seeing exactly what a human in the seat sees.
 
-Levels, weakest first: `random`, `greedy` (one ply of look-ahead), then the expert search at
-`easy`, `medium` and `hard`; `expert` is another name for `hard` (core.levels: the same names
-and deadlines for every game's bots).
+Levels, weakest first: `random`, `greedy` (one ply of look-ahead), `easy` (the same look-ahead
+judged by the learned evaluation), then the expert search at `medium` and `hard`; `expert` is
+another name for `hard` (core.levels: the same names and deadlines for every game's bots).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from core.decisions import Decision, OptionValue
@@ -31,5 +32,9 @@ def make_bot(level: str, seed: int, clock: Clock | None = None) -> Bot:
     from core.bots.greedy import GreedyBot
     from core.bots.random import RandomBot
 
-    simple: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+    simple: dict[str, Callable[[int], Bot]] = {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "easy": partial(GreedyBot, learned=True),
+    }
     return make(level, seed, clock, simple, PRESETS, ExpertBot)

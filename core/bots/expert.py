@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from core.bots import flat
 from core.bots.determinize import Unseen, determinize
+from core.bots.greedy import POLICY_NOISE, SAMPLES, judge_share, look_ahead
 from core.bots.heuristic import Policy, kind
 from core.bots.playout import horizon, playout
 from core.cards import ACTIONS
@@ -70,23 +71,37 @@ class Preset:
     learned: bool = False
     """Judge a playout that stops before the game ends by each seat's chance to win from a fitted
     model (core.bots.learned) instead of the hand-made guess of win shares."""
+    shortlist: int = 0
+    """In games of more than two players, play out only the `shortlist` options (of an action or
+    its target) that the easy bot's look-ahead rates best (0: every option). One ply judged by
+    the learned evaluation is steadier than a few playouts of a whole round by a noisy policy,
+    so the playouts are spent telling apart the options worth it."""
     tree: bool = True
     """True: IS-MCTS over one shared tree. False: flat search of the seat's options with common
     random numbers (every option played out on the same samples) and sequential halving."""
 
 
 PRESETS: Final[dict[str, Preset]] = {
-    "easy": Preset(iterations=64, rounds=1, seconds=0.045, minor=0.5, steps=800, tree=False),
     "medium": Preset(
-        iterations=128, rounds=1, seconds=0.18, minor=0.3, steps=2500, duel_steps=1500, learned=True, tree=False
+        iterations=128,
+        rounds=1,
+        seconds=0.18,
+        minor=0.3,
+        steps=2500,
+        duel_steps=1500,
+        learned=True,
+        shortlist=3,
+        tree=False,
     ),
     "hard": Preset(iterations=400, rounds=1, seconds=0.45, minor=0.3, steps=8000, learned=True, tree=False),
 }
-"""Level presets. All search flat with common random numbers; `tree=True` gives the IS-MCTS, and
-`ply` playouts that look ahead (hard's in 2-player games until 3 Dec; with the learned evaluation
-its 8,000 steps of fast playouts won more: docs/bots.md). medium and hard judge unfinished
-playouts by the learned evaluation, easy by the hand-made guess: that evaluation is the step
-from easy to medium in 2-player games."""
+"""Level presets (easy is no search: core.bots.greedy's look-ahead, judged by the learned
+evaluation). Both search flat with common random numbers and judge unfinished playouts by the
+learned evaluation; `tree=True` gives the IS-MCTS, and `ply` playouts that look ahead (hard's in
+2-player games until 3 Dec; with the learned evaluation its 8,000 steps of fast playouts won
+more: docs/bots.md). With 3+ players medium plays out only easy's three best options: a few
+playouts of a round cannot tell many options apart (docs/bots.md, "easy judged by the learned
+evaluation")."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
 BY_POLICY: Final = frozenset({DecisionKind.DISCARD, DecisionKind.KEEP})
@@ -147,7 +162,8 @@ class ExpertBot:
             return self.policy.choose(state, next(d for d in state.open if d.id == decision.id))
         budget = self._budget(view, decision)
         if not self.preset.tree:
-            return values[flat.best(self._flat(view, decision, values, budget, done))]
+            keep = shortlist(view, decision, values, self.preset.shortlist)
+            return keep[flat.best(self._flat(view, decision, keep, budget, done))]
         unseen = Unseen(view)
         root = Node(seat)
         by_key: dict[Key, OptionValue] = {(seat, key(v)): v for v in values}
@@ -197,7 +213,10 @@ class ExpertBot:
         done = self.deadline() if self.deadline else None
         budget = max(1, math.ceil(self._budget(view, decision) / shards))
         steps = math.ceil(self._steps(view, decision) / shards)
-        return self._flat(view, decision, values, budget, done, shard, steps).to_plain()
+        keep = shortlist(view, decision, values, self.preset.shortlist)
+        part = self._flat(view, decision, keep, budget, done, shard, steps).to_plain()
+        part["options"] = [values.index(v) for v in keep]
+        return part
 
     def _flat(
         self,
@@ -224,7 +243,8 @@ class ExpertBot:
     def merged(decision: Decision, parts: list[dict[str, Any]]) -> OptionValue:
         """The option the `tally` parts of one decision settle on together."""
         values = [o.value for o in decision.options if o.value != BACK]
-        return values[flat.best(flat.merge([flat.Tally.from_plain(p) for p in parts]))]
+        keep: list[int] = [int(i) for i in parts[0].get("options", range(len(values)))]
+        return values[keep[flat.best(flat.merge([flat.Tally.from_plain(p) for p in parts]))]]
 
     def _iterate(self, root: Node, state: GameState, decision: Decision) -> None:
         policy = self.policy
@@ -273,6 +293,19 @@ class ExpertBot:
             if v > best_v:
                 best, best_v = i, v
         return best
+
+
+def shortlist(view: PlayerView, decision: Decision, values: list[OptionValue], size: int) -> list[OptionValue]:
+    """The `size` options (Preset.shortlist) that one ply of look-ahead judged by the learned
+    evaluation rates best, in their order; all of them in a 2-player game, for a minor decision,
+    or for `size` 0. Seeded by the decision alone, so every part of a search spread over
+    processes (`ExpertBot.tally`) plays out the same options."""
+    if not size or view.players <= 2 or decision.kind not in MAJOR or len(values) <= size:
+        return values
+    rng = random.Random(decision.id)
+    totals, _ = look_ahead(view, decision, values, rng, Policy(rng, POLICY_NOISE), SAMPLES, None, judge_share)
+    best = sorted(range(len(values)), key=lambda i: -totals[i])[:size]
+    return [values[i] for i in sorted(best)]
 
 
 def decided(root: Node, left: int) -> bool:

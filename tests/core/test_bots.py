@@ -29,6 +29,8 @@ TINY_PLY: Preset = Preset(iterations=4, rounds=0.25, seconds=0.0, minor=0.5, ply
 in 2-player games."""
 TINY_LEARNED: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, learned=True, tree=False)
 """The flat search judging unfinished playouts by the learned evaluation, as hard does."""
+TINY_SHORT: Preset = Preset(iterations=8, rounds=0.25, seconds=0.0, minor=0.5, learned=True, tree=False, shortlist=2)
+"""That search playing out only the options easy's look-ahead rates best, as medium and hard do."""
 
 Maker = Callable[[int], Bot]
 MAKERS: dict[str, Maker] = {
@@ -37,6 +39,8 @@ MAKERS: dict[str, Maker] = {
     "flat": lambda seed: ExpertBot(seed, TINY_FLAT),
     "ply": lambda seed: ExpertBot(seed, TINY_PLY),
     "learned": lambda seed: ExpertBot(seed, TINY_LEARNED),
+    "greedy_learned": lambda seed: GreedyBot(seed, samples=2, learned=True),
+    "shortlist": lambda seed: ExpertBot(seed, TINY_SHORT),
 }
 
 

@@ -63,17 +63,18 @@ def test_r4_6_a_restart_is_taken_only_with_a_clear_edge() -> None:
 def test_a_search_split_in_parts_merges_into_the_same_choice() -> None:
     """The flat search's samples add up: one part holding them all chooses as `choose` does, and
     parts of a search spread over processes merge into an offered option."""
-    from core.bots.expert import PRESETS, ExpertBot
+    from core.bots.expert import ExpertBot, Preset
     from core.setup import new_game
 
+    small = Preset(iterations=64, rounds=1, seconds=0.045, minor=0.5, steps=800, tree=False)
     state = new_game(4, 21)
     d = state.open[0]
     seen = view(state, d.player)
-    whole = ExpertBot(3, PRESETS["easy"])
-    part = ExpertBot(3, PRESETS["easy"]).tally(seen, d, 0, 1)
+    whole = ExpertBot(3, small)
+    part = ExpertBot(3, small).tally(seen, d, 0, 1)
     assert part is not None
     assert ExpertBot.merged(d, [part]) == whole.choose(seen, d)
-    parts = [ExpertBot(3 + i, PRESETS["easy"]).tally(seen, d, i, 2) for i in range(2)]
+    parts = [ExpertBot(3 + i, small).tally(seen, d, i, 2) for i in range(2)]
     assert all(p is not None for p in parts)
     assert ExpertBot.merged(d, [p for p in parts if p is not None]) in d.values()
 
