@@ -83,11 +83,11 @@ class Preset:
 
 PRESETS: Final[dict[str, Preset]] = {
     "medium": Preset(
-        iterations=128,
+        iterations=200,
         rounds=1,
         seconds=0.18,
         minor=0.3,
-        steps=2500,
+        steps=3200,
         duel_steps=1500,
         learned=True,
         shortlist=3,
@@ -99,8 +99,9 @@ PRESETS: Final[dict[str, Preset]] = {
 evaluation). Both search flat with common random numbers and judge unfinished playouts by the
 learned evaluation; `tree=True` gives the IS-MCTS, and `ply` playouts that look ahead (hard's in
 2-player games until 3 Dec; with the learned evaluation its 8,000 steps of fast playouts won
-more: docs/bots.md). With 3+ players medium plays out only easy's three best options: a few
-playouts of a round cannot tell many options apart (docs/bots.md, "easy judged by the learned
+more: docs/bots.md). With 3+ players medium plays out only easy's three best options, on 3,200
+steps: with four players easy's one ply judged by the learned evaluation is about as strong as
+2,500 steps of playouts of all the options (docs/bots.md, "easy judged by the learned
 evaluation")."""
 MAJOR: Final = frozenset({DecisionKind.ACTION, DecisionKind.TARGET})
 """Decisions that get the whole budget (see Preset.minor)."""
