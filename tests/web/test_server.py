@@ -310,6 +310,9 @@ async def test_caps_on_tabs_at_once_and_per_address() -> None:
                     assert reason == "The server is full: 2 games are open. Try again later."
                 (app, _other) = app_pids(server)
             await wait_gone(app)
+            async with asyncio.timeout(WAIT):
+                while len(server.tabs) >= 2:  # a tab counts until its app is stopped and its socket closed
+                    await asyncio.sleep(0.05)
             async with tab(cy, server) as fifth:
                 await fifth.wait_for("Play against bots")
 
