@@ -72,7 +72,7 @@ class Preset:
     """Judge a playout that stops before the game ends by each seat's chance to win from a fitted
     model (core.bots.learned) instead of the hand-made guess of win shares."""
     shortlist: int = 0
-    """In games of more than two players, play out only the `shortlist` options (of an action or
+    """In games of more than two players, the flat search plays out only the `shortlist` options (of an action or
     its target) that the easy bot's look-ahead rates best (0: every option). One ply judged by
     the learned evaluation is steadier than a few playouts of a whole round by a noisy policy,
     so the playouts are spent telling apart the options worth it."""
@@ -304,7 +304,7 @@ def shortlist(view: PlayerView, decision: Decision, values: list[OptionValue], s
     if not size or view.players <= 2 or decision.kind not in MAJOR or len(values) <= size:
         return values
     rng = random.Random(decision.id)
-    totals, _ = look_ahead(view, decision, values, rng, Policy(rng, POLICY_NOISE), SAMPLES, None, judge_share)
+    totals, _ = look_ahead(view, decision, values, rng, Policy(rng, POLICY_NOISE), SAMPLES, judgement=judge_share)
     best = sorted(range(len(values)), key=lambda i: -totals[i])[:size]
     return [values[i] for i in sorted(best)]
 

@@ -105,7 +105,7 @@ class GreedyBot:
         values = [o.value for o in decision.options if o.value != BACK]
         if len(values) == 1:
             return values[0]
-        totals, restart = look_ahead(view, decision, values, self.rng, self.policy, self.samples, None, self.judge)
+        totals, restart = look_ahead(view, decision, values, self.rng, self.policy, self.samples, judgement=self.judge)
         score = [t / self.samples + self.noise * self.rng.random() for t in totals]
         return values[pick(score, restart, RESTART_MARGIN)]
 

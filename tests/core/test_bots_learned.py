@@ -1,4 +1,4 @@
-"""The learned leaf evaluation (core.bots.learned): its weights, its chances, and hard using it."""
+"""The learned evaluation (core.bots.learned): its weights, its chances, and the bots using it."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_medium_and_hard_judge_unfinished_playouts_by_the_learned_evaluation() -
     assert isinstance(greedy, GreedyBot) and greedy.judge is judge
 
 
-def test_the_learned_judgement_is_the_win_chance_and_the_share_of_a_finished_game() -> None:
+def test_r7_2_the_learned_judgement_is_the_win_chance_and_the_share_of_a_finished_game() -> None:
     """R7.2: once the game is over, a seat's judgement is its share of the win (ties split)."""
     state = new_game(3, 5)
     chances = learned.win_chances(state)
@@ -77,7 +77,7 @@ def test_the_learned_judgement_is_the_win_chance_and_the_share_of_a_finished_gam
 
 
 def action_with_options(players: int, least: int) -> tuple[GameState, Decision]:
-    """An action of a seeded random game with at least `least` options but "back"."""
+    """An action of a seeded random game with more than `least` options besides "back"."""
     for state, d in decision_points(60, seed=900):
         if state.players == players and d.kind is DecisionKind.ACTION and len(d.values()) > least:
             return state, d
@@ -85,7 +85,7 @@ def action_with_options(players: int, least: int) -> tuple[GameState, Decision]:
 
 
 def test_a_shortlist_keeps_the_options_the_learned_look_ahead_rates_best() -> None:
-    """medium and hard play out only a few options with 3+ players (Preset.shortlist): those the
+    """medium plays out only a few options with 3+ players (Preset.shortlist): those the
     easy bot's look-ahead rates best, the same on every call (so on every process a search is
     spread over), in their order; every option with 2 players, for a minor decision or size 0."""
     for players, size in ((4, 2), (3, 3)):
