@@ -157,6 +157,9 @@ class Game(Struct, Generic[S, V, E]):
     """An empty record of a game started with new_game(players, seed, settings)."""
     record_from_dict: Callable[[Any], GameRecord[S]]
     bot_levels: tuple[str, ...]
+    search_levels: frozenset[str]
+    """The levels whose bots search for a while: worth worker processes, and thinking long
+    enough that a reaction window must keep its minimum time (net.table)."""
     make_bot: Callable[[str, int, Clock | None], GameBot[V]]
     """(level, seed, clock) -> a bot; with a clock, search levels also keep to a time limit.
     Raises ValueError on an unknown level."""
@@ -300,6 +303,7 @@ PIGEONS: Final[Game[pigeons_state.GameState, pigeons_views.PlayerView, pigeons_e
     new_record=_pigeons_record,
     record_from_dict=lambda d: import_module("core.record").Record.from_dict(d),
     bot_levels=pigeons_bots.LEVELS,
+    search_levels=pigeons_bots.SEARCH,
     make_bot=pigeons_bots.make_bot,
     kinds=frozenset(DecisionKind) - CUBIRDS_KINDS,
     reactions=REACTIONS,
@@ -361,6 +365,7 @@ CUBIRDS: Final[Game[cubirds.GameState, cubirds.PlayerView, cubirds.Event]] = Gam
     new_record=lambda players, seed, settings: _cubirds_record(players, seed, _cubirds_first(settings)),
     record_from_dict=lambda d: import_module("core.cubirds.record").Record.from_dict(d),
     bot_levels=cubirds_bots.LEVELS,
+    search_levels=cubirds_bots.SEARCH,
     make_bot=cubirds_bots.make_bot,
     kinds=CUBIRDS_KINDS,
     reactions=frozenset(),

@@ -12,15 +12,12 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, Final
+from typing import Any
 
 from core.decisions import BACK, Decision, OptionValue, normalize, plain
 from core.games import DEFAULT, GAMES, Clock, GameBot, game, game_of_view
 
 log = logging.getLogger(__name__)
-
-SEARCH_LEVELS: Final = frozenset({"easy", "medium", "hard", "expert"})
-"""Levels that search for a while (their presets' time limits): best run in worker processes."""
 
 
 def make_bot(level: str, seed: int, clock: Clock | None = None, game_id: str = DEFAULT) -> GameBot[Any]:
@@ -155,7 +152,7 @@ class BotPool:
             return self._executor.submit(think, level, seed, seen, decision)
         gid = game_of_view(seen).id
         seen_d, decision_d = seen.to_dict(), decision.to_dict()
-        if self.processes < 2 or level not in SEARCH_LEVELS:
+        if self.processes < 2 or level not in game(gid).search_levels:
             return self._executor.submit(_think_plain, gid, level, seed, seen_d, decision_d)
         n = self.processes
         parts = [self._executor.submit(_think_shard, gid, level, seed, i, n, seen_d, decision_d) for i in range(n)]
@@ -221,10 +218,10 @@ def known_level(level: str) -> bool:
     return any(level in g.bot_levels for g in GAMES.values())
 
 
-def default_processes(levels: set[str], cpus: int | None) -> int:
-    """Worker processes for these bot levels: none for quick bots; for searching ones one per
-    core, up to two (a bot's samples are spread over them, BotPool._submit): the event loop
-    waits on the workers most of the time, so it needs no core of its own."""
-    if not levels & SEARCH_LEVELS:
+def default_processes(levels: set[str], cpus: int | None, game_id: str = DEFAULT) -> int:
+    """Worker processes for these bot levels of `game_id`: none for quick bots; for searching
+    ones one per core, up to two (a bot's samples are spread over them, BotPool._submit): the
+    event loop waits on the workers most of the time, so it needs no core of its own."""
+    if not levels & game(game_id).search_levels:
         return 0
     return max(1, min(2, cpus or 1))

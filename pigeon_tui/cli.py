@@ -522,7 +522,7 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
         raise ValueError(f"--tables must be 1 to {TABLES_MAX}")
     processes = args.bot_processes
     if processes is None:
-        processes = default_processes(set(levels), os.cpu_count())
+        processes = default_processes(set(levels), os.cpu_count(), args.game)
     return HostConfig(
         bind=args.bind,
         port=args.port,

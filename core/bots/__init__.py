@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import Final, Protocol
 
 from core.decisions import Decision, OptionValue
 from core.levels import ALIASES, LEVELS, Clock, make
 from core.views import PlayerView
 
-__all__ = ["ALIASES", "LEVELS", "Bot", "BotFactory", "Clock", "make_bot"]
+__all__ = ["ALIASES", "LEVELS", "SEARCH", "Bot", "BotFactory", "Clock", "make_bot"]
+
+SEARCH: Final = frozenset({"medium", "hard", "expert"})
+"""The levels that search for a while (easy is one ply, as quick as greedy)."""
 
 
 class Bot(Protocol):

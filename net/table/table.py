@@ -18,7 +18,7 @@ from typing import Any
 
 from core.decisions import Decision, IllegalChoice, OptionValue, normalize
 from core.games import AnyGame, GameRecord
-from net.bots import SEARCH_LEVELS, BotPool
+from net.bots import BotPool
 from net.clock import Clock, LoopClock
 from net.errors import ErrorCode, NetError
 from net.table.autoplay import Autoplay
@@ -145,7 +145,7 @@ class Table:
         if self.config.reaction_window <= 0:
             return False
         humans = len(self.humans)
-        searching = any(m.level in SEARCH_LEVELS for m in self.members if not m.human)
+        searching = any(m.level in self.game.search_levels for m in self.members if not m.human)
         return humans >= 2 or (humans == 1 and searching)
 
     @property

@@ -274,6 +274,8 @@ async def test_a_searching_bot_spreads_its_samples_over_two_worker_processes() -
     from net.bots import BotPool, default_processes
 
     assert default_processes({"hard"}, 2) == 2 and default_processes({"greedy"}, 2) == 0
+    assert default_processes({"easy"}, 2) == 0, "Pigeons & Guano's easy is one ply: no worker processes"
+    assert default_processes({"easy"}, 2, "cubirds") == 2, "CuBirds' easy searches"
     pool = BotPool(processes=2)
     try:
         state = new_game(4, 12)
@@ -297,7 +299,8 @@ def test_windows_are_paced_for_two_people_or_one_against_searching_bots() -> Non
 
     assert paced(2, "random") and paced(3, "greedy")
     assert not paced(1, "random") and not paced(1, "greedy")
-    assert paced(1, "hard") and paced(2, "easy")
+    assert paced(1, "hard") and paced(1, "medium") and paced(2, "easy")
+    assert not paced(1, "easy"), "Pigeons & Guano's easy is one ply, as quick as greedy"
 
 
 async def test_unanswered_reactions_are_passed_when_their_time_runs_out() -> None:

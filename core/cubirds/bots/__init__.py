@@ -8,7 +8,7 @@ deadlines as Pigeons & Guano's bots).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from core.decisions import Decision, OptionValue
 from core.levels import ALIASES, LEVELS, Clock, make
@@ -16,7 +16,10 @@ from core.levels import ALIASES, LEVELS, Clock, make
 if TYPE_CHECKING:  # a Pigeons & Guano process reads LEVELS without loading the game
     from core.cubirds.views import PlayerView
 
-__all__ = ["ALIASES", "LEVELS", "Bot", "Clock", "make_bot"]
+__all__ = ["ALIASES", "LEVELS", "SEARCH", "Bot", "Clock", "make_bot"]
+
+SEARCH: Final = frozenset({"easy", "medium", "hard", "expert"})
+"""The levels that search for a while."""
 
 
 class Bot(Protocol):
