@@ -68,6 +68,10 @@ class Preset:
     duel_steps: int = 0
     """`steps` in 2-player games, 0 for `steps`: a 2-player playout is short, so the same steps buy
     about twice the playouts, and past about 28 playouts a fast-playout search gains little."""
+    duel_end: int = 0
+    """In 2-player games, playouts from a sample whose Flock deck holds fewer than this many cards
+    go to the end of the game: the player who empties the deck plays the last turn (R6.1), which
+    decides many duels and which the learned evaluation cannot foresee (0: never)."""
     learned: bool = False
     """Judge a playout that stops before the game ends by each seat's chance to win from a fitted
     model (core.bots.learned) instead of the hand-made guess of win shares."""
@@ -93,7 +97,7 @@ PRESETS: Final[dict[str, Preset]] = {
         shortlist=3,
         tree=False,
     ),
-    "hard": Preset(iterations=400, rounds=1, seconds=0.45, minor=0.3, steps=8000, learned=True, tree=False),
+    "hard": Preset(iterations=400, rounds=1, seconds=0.45, minor=0.3, steps=8000, duel_end=7, learned=True, tree=False),
 }
 """Level presets (easy is no search: core.bots.greedy's look-ahead, judged by the learned
 evaluation). Both search flat with common random numbers and judge unfinished playouts by the
@@ -200,6 +204,10 @@ class ExpertBot:
             share *= late / view.turn
         return share
 
+    def _end(self, players: int) -> int:
+        """Preset.duel_end in a 2-player game, else 0."""
+        return self.preset.duel_end if players == 2 else 0
+
     def _ply(self, view: PlayerView) -> bool:
         """Whether this game's playouts look ahead (Preset.ply)."""
         return view.players <= self.preset.ply
@@ -235,7 +243,10 @@ class ExpertBot:
         if steps is None:
             steps = self._steps(view, decision)
         noise = self.policy.noise
-        t = flat.search(view, decision, values, self.rng, noise, p.rounds, budget, done, shard, ply, steps, p.learned)
+        end = self._end(view.players)
+        t = flat.search(
+            view, decision, values, self.rng, noise, p.rounds, budget, done, shard, ply, steps, p.learned, end
+        )
         self.last_iterations = flat.used(t)
         self.last_steps = t.steps
         return t
@@ -249,7 +260,7 @@ class ExpertBot:
 
     def _iterate(self, root: Node, state: GameState, decision: Decision) -> None:
         policy = self.policy
-        stop = horizon(state, self.preset.rounds)
+        stop = horizon(state, self.preset.rounds, self._end(state.players))
         node = root
         path = [root]
         d = next(x for x in state.open if x.id == decision.id)

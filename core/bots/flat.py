@@ -20,6 +20,7 @@ from core.bots.playout import horizon, play_on, rewards
 from core.bots.rollout import LookAhead
 from core.decisions import Decision, OptionValue
 from core.rules import apply
+from core.scoring import best as leaders
 from core.turn import DRAW, HAND_LIMIT
 from core.views import PlayerView
 
@@ -93,6 +94,7 @@ def search(
     ply: bool = False,
     steps: int = 0,
     learned: bool = False,
+    end: int = 0,
 ) -> Tally:
     """Sequential halving over `values` with about `budget` playouts; each sample (a
     determinization and a playout seed) is shared by every option still in the race and votes
@@ -101,7 +103,8 @@ def search(
     With `steps`, the search spends that many playout steps (decisions played, and PLAYOUT_STEPS
     for each playout's copy and scoring), each stage an equal share of what is left, and
     `budget` playouts at most. With `learned`, an unfinished playout is judged by the learned
-    evaluation (core.bots.learned)."""
+    evaluation (core.bots.learned). A sample whose Flock deck holds fewer than `end` cards is
+    played out to the end of the game (`horizon`)."""
     seat = decision.player
     n = len(values)
     unseen = Unseen(view)
@@ -124,7 +127,7 @@ def search(
                 return t
             seed = rng.getrandbits(48)
             base = determinize(view, decision, random.Random(seed), unseen)
-            stop = horizon(base, rounds)
+            stop = horizon(base, rounds, end)
             best, best_r = alive[0], -1.0
             sample += 1
             for i in alive:
@@ -188,7 +191,13 @@ def best(t: Tally) -> int:
 
 def waste_edge(view: PlayerView) -> float:
     """The reward a wasted turn must gain over the best other option: WASTE_EDGE, and WASTE_EDGE
-    more for every round of turns past CALM_ROUNDS."""
+    more for every round of turns past CALM_ROUNDS; WASTE_EDGE alone in the final phase of a
+    2-player game for a seat that would lose if it ended now. Calling the phase off (R4.6) is
+    then that seat's one chance, which the clock took from it: hard lost 15 of its 23 losses
+    of 240 against greedy with such a move vetoed, and continuing from five of those positions
+    won nearly every time with the call (docs/bots.md, "The final phase of a duel")."""
+    if view.players == 2 and view.final_left is not None and view.seat not in leaders(view.scores()):
+        return WASTE_EDGE
     return WASTE_EDGE * (1 + max(0.0, view.turn / view.players - CALM_ROUNDS))
 
 

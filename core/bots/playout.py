@@ -60,9 +60,12 @@ def guess(state: GameState, vals: list[float]) -> list[float]:
     return softmax([(v - top) / spread for v in vals])
 
 
-def horizon(state: GameState, rounds: float) -> int:
-    """The last turn a playout from `state` plays (Preset.rounds)."""
-    return state.turn + max(1, round(rounds * state.players)) if rounds > 0 else 1 << 30
+def horizon(state: GameState, rounds: float, end: int = 0) -> int:
+    """The last turn a playout from `state` plays (Preset.rounds): the game's end for `rounds`
+    0 or less, or once the Flock deck holds fewer than `end` cards (Preset.duel_end)."""
+    if rounds <= 0 or len(state.flock) < end:
+        return 1 << 30
+    return state.turn + max(1, round(rounds * state.players))
 
 
 def playout(state: GameState, policy: Chooser, stop: int, learned: bool = False) -> list[float]:

@@ -108,3 +108,33 @@ def test_r3_3_greedy_playouts_play_blam_on_a_crowded_statue_rather_than_draw_not
         before = state.to_dict()
         assert LookAhead(Policy(random.Random(seed))).choose(state, d) == ("play", BLAM[0])
         assert state.to_dict() == before  # the look-ahead plays on copies
+
+
+def test_r4_6_in_a_duel_the_seat_behind_in_the_final_phase_calls_it_off_on_the_base_edge() -> None:
+    """R4.6, R6.2: in the final phase of a 2-player game, a seat that would lose if the game
+    ended now needs only WASTE_EDGE to call the phase off, however long the game ran: it is its
+    one chance. The seat ahead, and every seat of a larger game, keep the clock's wider edge."""
+    from core.bots.flat import WASTE_EDGE, waste_edge
+
+    lead = {1: [Trophy((STUPID[0],), 1), Trophy((LAME[0],), 1)]}
+    duel = build(2, zones={"b0": [INFAMOUS[0]]}, trophies=lead, turn=30, final_left=1, spare_flock="removed")
+    assert waste_edge(view(duel, 0)) == WASTE_EDGE
+    assert waste_edge(view(duel, 1)) > 3 * WASTE_EDGE
+    four = build(4, zones={"b0": [INFAMOUS[0]]}, trophies=lead, turn=60, final_left=1, spare_flock="removed")
+    assert waste_edge(view(four, 0)) > 3 * WASTE_EDGE
+
+
+def test_r6_1_duel_playouts_from_a_small_flock_deck_go_to_the_end() -> None:
+    """R6.1: the player who empties the Flock deck plays the last turn, so hard's 2-player
+    playouts from a deck of fewer than Preset.duel_end cards play the game out; before that, and
+    with more players, they stop a round on."""
+    from core.bots.expert import PRESETS
+    from core.bots.playout import horizon
+
+    end = PRESETS["hard"].duel_end
+    assert end > 0
+    short = build(2, flock=[STUPID[1]], turn=9, spare_flock="removed")
+    assert len(short.flock) < end and horizon(short, 1, end) >= 1 << 30
+    assert horizon(short, 1) == short.turn + 2, "no end given: a round on"
+    long = build(2, turn=3)
+    assert len(long.flock) >= end and horizon(long, 1, end) == long.turn + 2
