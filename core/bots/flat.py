@@ -193,9 +193,9 @@ def waste_edge(view: PlayerView) -> float:
     """The reward a wasted turn must gain over the best other option: WASTE_EDGE, and WASTE_EDGE
     more for every round of turns past CALM_ROUNDS; WASTE_EDGE alone in the final phase of a
     2-player game for a seat that would lose if it ended now. Calling the phase off (R4.6) is
-    then that seat's one chance, which the clock took from it: hard lost 15 of its 23 losses
-    of 240 against greedy with such a move vetoed, and continuing from five of those positions
-    won nearly every time with the call (docs/bots.md, "The final phase of a duel")."""
+    then that seat's one chance, which the clock took from it: in 15 of hard's 23 losses of 240
+    against greedy the clock vetoed such a call, and played on from five of those positions the
+    call won nearly every time (docs/bots.md, "The end of a duel")."""
     if view.players == 2 and view.final_left is not None and view.seat not in leaders(view.scores()):
         return WASTE_EDGE
     return WASTE_EDGE * (1 + max(0.0, view.turn / view.players - CALM_ROUNDS))
