@@ -3,11 +3,19 @@ phase called off for nothing (R4.6, R6.2). Choices on hand-built positions, no t
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from core.bots import make_bot
-from core.bots.flat import gains
+from core.bots.expert import PRESETS, ExpertBot, Preset
+from core.bots.flat import CALM_ROUNDS, WASTE_EDGE, gains, waste_edge
 from core.bots.greedy import pick
+from core.bots.heuristic import Policy
+from core.bots.playout import horizon
+from core.bots.rollout import LookAhead
+from core.setup import new_game
 from core.state import Trophy
 from core.turn import DRAW
 from core.views import view
@@ -63,9 +71,6 @@ def test_r4_6_a_restart_is_taken_only_with_a_clear_edge() -> None:
 def test_a_search_split_in_parts_merges_into_the_same_choice() -> None:
     """The flat search's samples add up: one part holding them all chooses as `choose` does, and
     parts of a search spread over processes merge into an offered option."""
-    from core.bots.expert import ExpertBot, Preset
-    from core.setup import new_game
-
     small = Preset(iterations=64, rounds=1, seconds=0.045, minor=0.5, steps=800, tree=False)
     state = new_game(4, 21)
     d = state.open[0]
@@ -82,11 +87,6 @@ def test_a_search_split_in_parts_merges_into_the_same_choice() -> None:
 def test_r6_2_calling_the_final_phase_off_needs_a_wider_edge_as_the_game_runs_long() -> None:
     """R6.2 (R4.6): a search's edge for a wasted turn grows every round past CALM_ROUNDS, so
     four search bots cannot keep a game alive by calling the final phase off at every chance."""
-    from dataclasses import replace
-
-    from core.bots.flat import CALM_ROUNDS, WASTE_EDGE, waste_edge
-    from core.setup import new_game
-
     v = view(new_game(4, 1), 0)
     assert waste_edge(replace(v, turn=4 * CALM_ROUNDS)) == WASTE_EDGE
     assert waste_edge(replace(v, turn=4 * (CALM_ROUNDS + 2))) == pytest.approx(3 * WASTE_EDGE)
@@ -96,11 +96,6 @@ def test_r3_3_greedy_playouts_play_blam_on_a_crowded_statue_rather_than_draw_not
     """R3.3, R5.2: the playout policy of a ply search (core.bots.rollout) judges each action by
     one ply of look-ahead on the full sample: with 5 cards, Blam! on a Statue of two pigeons
     (two trophies) beats a draw that draws nothing, and the sample itself is left as it was."""
-    import random
-
-    from core.bots.heuristic import Policy
-    from core.bots.rollout import LookAhead
-
     hand = [BLAM[0], FINE[0], FINE[1], SWEEPER[0], SWEEPER[1]]
     for seed in range(3):
         state = build(zones={"statue": [COMMON[0], COMMON[1]]}, hands=[hand, [], []], spare_flock="flock")
@@ -114,8 +109,6 @@ def test_r4_6_in_a_duel_the_seat_behind_in_the_final_phase_calls_it_off_on_the_b
     """R4.6, R6.2: in the final phase of a 2-player game, a seat that would lose if the game
     ended now needs only WASTE_EDGE to call the phase off, however long the game ran: it is its
     one chance. The seat ahead, and every seat of a larger game, keep the clock's wider edge."""
-    from core.bots.flat import WASTE_EDGE, waste_edge
-
     lead = {1: [Trophy((STUPID[0],), 1), Trophy((LAME[0],), 1)]}
     duel = build(2, zones={"b0": [INFAMOUS[0]]}, trophies=lead, turn=30, final_left=1, spare_flock="removed")
     assert waste_edge(view(duel, 0)) == WASTE_EDGE
@@ -128,9 +121,6 @@ def test_r6_1_duel_playouts_from_a_small_flock_deck_go_to_the_end() -> None:
     """R6.1: the player who empties the Flock deck plays the last turn, so hard's 2-player
     playouts from a deck of fewer than Preset.duel_end cards play the game out; before that, and
     with more players, they stop a round on."""
-    from core.bots.expert import PRESETS
-    from core.bots.playout import horizon
-
     end = PRESETS["hard"].duel_end
     assert end > 0
     short = build(2, flock=[STUPID[1]], turn=9, spare_flock="removed")
